@@ -1,0 +1,513 @@
+import * as z from 'zod/mini'
+import {
+  accepted,
+  agreementKey,
+  apr,
+  bankCard,
+  carOwnership,
+  contactRelation,
+  education,
+  geoRegion,
+  housing,
+  incomeBand,
+  isoInstant,
+  loanAmount,
+  loanPurpose,
+  loanSummary,
+  loanTerm,
+  loanUserStatus,
+  maritalStatus,
+  money,
+  occupation,
+  planPeriod,
+  repaymentOutcome,
+  rewardBenefit,
+  rewardOrder,
+  schedulePeriod,
+} from './entities'
+
+/*
+ * The contract: every call the page makes, declared once. The page's request layer, the sandbox
+ * server and the OpenAPI document are all built from this table, so they cannot disagree.
+ *
+ * - `params`: path parameters, substituted into `{name}` in the path (not signed).
+ * - `input`: the query of a GET or the JSON body of a POST/PUT (what the signature covers).
+ * - `data`: the `data` of the answer envelope when `status` is 0.
+ * - `auth`: the call needs `Authorization: Bearer <token>`; without one the server answers HTTP 401.
+ * - `committing`: the call changes money or a binding; it carries an `Idempotency-Key` header
+ *   made when the borrower commits and reused on every retry (PRODUCT.md section 8).
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT'
+
+export interface CallSpec<
+  Params extends z.core.$ZodType = z.core.$ZodType,
+  Input extends z.core.$ZodType = z.core.$ZodType,
+  Data extends z.core.$ZodType = z.core.$ZodType,
+> {
+  method: HttpMethod
+  path: string
+  summary: string
+  params: Params
+  input: Input
+  data: Data
+  auth: boolean
+  committing: boolean
+}
+
+const noParams = z.object({})
+const noInput = z.object({})
+
+function call<
+  Params extends z.core.$ZodType = typeof noParams,
+  Input extends z.core.$ZodType = typeof noInput,
+  Data extends z.core.$ZodType = z.core.$ZodType,
+>(spec: {
+  method: HttpMethod
+  path: string
+  summary: string
+  params?: Params
+  input?: Input
+  data: Data
+  auth?: boolean
+  committing?: boolean
+}): CallSpec<Params, Input, Data> {
+  return {
+    ...spec,
+    params: (spec.params ?? noParams) as Params,
+    input: (spec.input ?? noInput) as Input,
+    auth: spec.auth ?? true,
+    committing: spec.committing ?? false,
+  }
+}
+
+/** Query values arrive as text; numbers in a GET query are declared with this. */
+const queryInt = z.pipe(
+  z.union([z.int(), z.string().check(z.regex(/^-?\d+$/))]),
+  z.transform((value) => Number(value)),
+)
+
+const basicSection = z.object({
+  id: z.string(),
+  section: z.literal('basic'),
+  real_name: z.string(),
+  id_number: z.string(),
+  education,
+  marital_status: maritalStatus,
+  province_id: z.string(),
+  city_id: z.string(),
+  district_id: z.string(),
+  address: z.string(),
+  email: z.optional(z.string()),
+})
+
+const assetSection = z.object({
+  id: z.string(),
+  section: z.literal('asset'),
+  occupation,
+  income_band: incomeBand,
+  housing,
+  car: carOwnership,
+  social_insurance: z.boolean(),
+  provident_fund: z.boolean(),
+  credit_card: z.boolean(),
+})
+
+const demandSection = z.object({
+  id: z.string(),
+  section: z.literal('demand'),
+  amount: loanAmount,
+  term: loanTerm,
+  purpose: loanPurpose,
+  agreements: z.object({
+    register: accepted,
+    user: accepted,
+    privacy: accepted,
+    personal_consent: accepted,
+  }),
+})
+
+const contact = z.object({ relation: contactRelation, name: z.string(), phone: z.string() })
+
+const lenderMatch = z.object({
+  lender_id: z.string(),
+  name: z.string(),
+  logo_url: z.string(),
+  credit_limit: money,
+  apr,
+  terms: z.array(loanTerm),
+  recommended: z.boolean(),
+  highlights: z.array(z.string()),
+})
+
+const supermarketProduct = z.object({
+  product_id: z.string(),
+  name: z.string(),
+  logo_url: z.string(),
+  amount_min: money,
+  amount_max: money,
+  apr_min: apr,
+  apr_max: apr,
+  terms: z.array(loanTerm),
+  url: z.string(),
+  tags: z.array(z.string()),
+})
+
+const loanTrialData = z.object({
+  amount: money,
+  term: loanTerm,
+  apr,
+  monthly_payment: money,
+  total_interest: money,
+  total_fee: money,
+  total_repayment: money,
+  schedule: z.array(schedulePeriod),
+})
+
+const smsSent = z.object({
+  request_id: z.string(),
+  phone_masked: z.string(),
+  /** Seconds before another code may be asked for (60). */
+  resend_after: z.int(),
+  expires_in: z.int(),
+})
+
+export const initConfigData = z.object({ dev_url: z.string(), pro_url: z.string() })
+
+export const calls = {
+  /** The init config file on a file host; fetched without headers, before any base URL exists. */
+  initConfig: call({
+    method: 'GET',
+    path: '/config/init.json',
+    summary: 'Init config file: the API base URLs for development and production builds.',
+    data: initConfigData,
+    auth: false,
+  }),
+  lookupChannel: call({
+    method: 'GET',
+    path: '/api/channel/{channel}',
+    summary:
+      'Channel lookup. `is_login_required == 1` means login is NOT required (spec section 4).',
+    params: z.object({ channel: z.string() }),
+    data: z.object({
+      channel_code: z.string(),
+      is_login_required: z.union([z.literal(0), z.literal(1)]),
+    }),
+    auth: false,
+  }),
+  listSupermarketProducts: call({
+    method: 'GET',
+    path: '/api/loan-supermarket-products',
+    summary: "Other lenders' products, shown after a rejection and when loanExcess is true.",
+    input: z.object({ page: z.optional(queryInt), page_size: z.optional(queryInt) }),
+    data: z.object({ items: z.array(supermarketProduct), total: z.int() }),
+  }),
+  listRegions: call({
+    method: 'GET',
+    path: '/api/sys-geo',
+    summary:
+      'GB/T 2260 regions: provinces without `parent_id`, the children of `parent_id`, or a `keyword` search across levels.',
+    input: z.object({ parent_id: z.optional(z.string()), keyword: z.optional(z.string()) }),
+    data: z.object({ items: z.array(geoRegion) }),
+    auth: false,
+  }),
+  listMatches: call({
+    method: 'GET',
+    path: '/api/user-info/matches',
+    summary: 'Lenders matched to an approved borrower.',
+    data: z.object({ items: z.array(lenderMatch) }),
+  }),
+  getAgreement: call({
+    method: 'GET',
+    path: '/api/sys-protocols/{key}',
+    summary: 'Agreement text as HTML in the asked locale (`lang`, default zh-Hans).',
+    params: z.object({ key: agreementKey }),
+    input: z.object({ lang: z.optional(z.string()) }),
+    data: z.object({
+      key: agreementKey,
+      title: z.string(),
+      version: z.string(),
+      content_html: z.string(),
+      updated_at: isoInstant,
+    }),
+    auth: false,
+  }),
+  showUser: call({
+    method: 'GET',
+    path: '/api/users/show',
+    summary: 'The logged-in borrower.',
+    data: z.object({
+      user_id: z.string(),
+      phone: z.string(),
+      nick_name: z.string(),
+      identity_id: z.nullable(z.string()),
+    }),
+  }),
+  startBiometricSession: call({
+    method: 'POST',
+    path: '/v2/biometric-verification/session',
+    summary:
+      "Starts a liveness check; `verify_url` is the vendor's page, which returns to `return_url`. The outcome is read with GET /v2/biometric-verification, never from the return URL.",
+    input: z.object({
+      return_url: z.string(),
+      agreements: z.object({ face_consent: accepted, sensitive_consent: accepted }),
+    }),
+    data: z.object({ session_id: z.string(), verify_url: z.string(), expires_at: isoInstant }),
+  }),
+  getBiometricResult: call({
+    method: 'GET',
+    path: '/v2/biometric-verification',
+    summary: 'Liveness result; on `passed` the identity read from the ID document prefills basic info.',
+    input: z.object({ session_id: z.string() }),
+    data: z.object({
+      session_id: z.string(),
+      status: z.enum(['pending', 'passed', 'failed', 'expired']),
+      real_name: z.nullable(z.string()),
+      id_number: z.nullable(z.string()),
+      failure_reason: z.nullable(z.string()),
+    }),
+  }),
+  updateLoanUser: call({
+    method: 'PUT',
+    path: '/v2/loan-user/{id}',
+    summary:
+      'Saves one section of the application (`demand`, `basic` or `asset`); the body repeats the id. Answers the new status.',
+    params: z.object({ id: z.string() }),
+    input: z.discriminatedUnion('section', [demandSection, basicSection, assetSection]),
+    data: loanUserStatus,
+  }),
+  saveContacts: call({
+    method: 'POST',
+    path: '/v2/contact-info',
+    summary: 'The two emergency contacts (the first an immediate relative).',
+    input: z.object({
+      contacts: z.tuple([contact, contact]),
+      agreements: z.object({ form: accepted }),
+    }),
+    data: loanUserStatus,
+  }),
+  sendCardCode: call({
+    method: 'POST',
+    path: '/v2/bank-card/send-code',
+    summary: 'Sends an SMS code to the phone reserved at the bank for this debit card.',
+    input: z.object({ card_number: z.string(), reserved_phone: z.string() }),
+    data: z.intersection(
+      smsSent,
+      z.object({ bank_name: z.string(), luhn_warning: z.boolean() }),
+    ),
+  }),
+  confirmCard: call({
+    method: 'POST',
+    path: '/v2/bank-card/confirm',
+    summary: 'Binds the card with the SMS code, under the entrusted automatic deduction agreement.',
+    input: z.object({
+      request_id: z.string(),
+      code: z.string(),
+      agreements: z.object({ withhold_agreement: accepted }),
+    }),
+    data: z.object({ card: bankCard, status: loanUserStatus }),
+    committing: true,
+  }),
+  sendLenderCardCode: call({
+    method: 'POST',
+    path: '/v2/bank-card/loan/send-code',
+    summary: "Sends an SMS code to bind the borrower's card for the chosen lender.",
+    input: z.object({ lender_id: z.string() }),
+    data: smsSent,
+  }),
+  confirmLenderCard: call({
+    method: 'POST',
+    path: '/v2/bank-card/loan/confirm',
+    summary: 'Confirms the card binding for the lender with the SMS code.',
+    input: z.object({ request_id: z.string(), code: z.string(), lender_id: z.string() }),
+    data: z.object({ lender_id: z.string(), card_id: z.string(), bound: z.literal(true) }),
+    committing: true,
+  }),
+  showCard: call({
+    method: 'GET',
+    path: '/v2/bank-card/show',
+    summary: 'The bound debit card, or null.',
+    data: z.object({ card: z.nullable(bankCard) }),
+  }),
+  checkCard: call({
+    method: 'GET',
+    path: '/v2/bank-card/check',
+    summary: 'Whether a usable card is bound (for repayments and the rights purchase).',
+    data: z.object({ bound: z.boolean(), usable: z.boolean(), reason: z.nullable(z.string()) }),
+  }),
+  reportDevice: call({
+    method: 'POST',
+    path: '/v2/device-info',
+    summary: 'Device facts recorded with the application for risk review.',
+    input: z.object({
+      device_id: z.string(),
+      model: z.string(),
+      brand: z.string(),
+      os: z.string(),
+      os_name: z.string(),
+      screen: z.string(),
+      locale: z.string(),
+      gps: z.optional(z.object({ lat: z.number(), lng: z.number() })),
+    }),
+    data: z.object({ recorded: z.literal(true) }),
+  }),
+  getCreditDecision: call({
+    method: 'GET',
+    path: '/v2/loan-user-status/credit',
+    summary:
+      'The credit decision; poll while `reviewing`, no sooner than `retry_after` seconds. `reason_code` is a code the page translates.',
+    data: z.object({
+      status: z.enum(['reviewing', 'approved', 'rejected']),
+      priority: z.boolean(),
+      credit_limit: z.nullable(money),
+      apr: z.nullable(apr),
+      terms: z.array(loanTerm),
+      reason_code: z.nullable(z.string()),
+      retry_after: z.int(),
+      decided_at: z.nullable(isoInstant),
+    }),
+  }),
+  getLoanUserStatus: call({
+    method: 'GET',
+    path: '/v2/loan-user-status',
+    summary: "The borrower's step, demand, loans and last repayment; the page resumes from it.",
+    data: loanUserStatus,
+  }),
+  trialLoan: call({
+    method: 'GET',
+    path: '/v2/loan-trial',
+    summary:
+      'Prices a loan: equal-installment schedule, APR first. Without `lender_id`, the reference price.',
+    input: z.object({
+      amount: queryInt,
+      term: queryInt,
+      lender_id: z.optional(z.string()),
+    }),
+    data: loanTrialData,
+  }),
+  applyLoan: call({
+    method: 'POST',
+    path: '/v2/loan-user-status/apply',
+    summary: 'Applies for the loan with the chosen lender.',
+    input: z.object({
+      lender_id: z.string(),
+      amount: loanAmount,
+      term: loanTerm,
+      purpose: loanPurpose,
+      agreements: z.object({ loan: accepted, contract: accepted, third_party: accepted }),
+    }),
+    data: z.object({ loan: loanSummary, status: loanUserStatus }),
+    committing: true,
+  }),
+  getRepayPlan: call({
+    method: 'GET',
+    path: '/v2/repay-plan',
+    summary: 'The schedule of a loan, each period marked paid, due, upcoming or overdue.',
+    input: z.object({ loan_id: z.string() }),
+    data: z.object({
+      loan: loanSummary,
+      periods: z.array(planPeriod),
+      totals: z.object({
+        principal: money,
+        interest: money,
+        fee: money,
+        penalty: money,
+        amount: money,
+        paid: money,
+        outstanding: money,
+      }),
+    }),
+  }),
+  trialRepayment: call({
+    method: 'GET',
+    path: '/v2/loan-user-status/repay-trial',
+    summary: 'What repaying the chosen periods costs; `periods` is a comma-separated list.',
+    input: z.object({ loan_id: z.string(), periods: z.string().check(z.regex(/^\d+(,\d+)*$/)) }),
+    data: z.object({
+      loan_id: z.string(),
+      periods: z.array(z.int()),
+      principal: money,
+      interest: money,
+      fee: money,
+      penalty: money,
+      total: money,
+    }),
+  }),
+  submitRepayment: call({
+    method: 'POST',
+    path: '/v2/loan-user-status/repayments',
+    summary:
+      'Repays the chosen periods from the bound card. `amount` must equal the trial total, so a changed price is refused rather than charged.',
+    input: z.object({
+      loan_id: z.string(),
+      periods: z.array(z.int()),
+      amount: money,
+      card_id: z.string(),
+    }),
+    data: z.object({
+      repayment_id: z.string(),
+      status: repaymentOutcome,
+      failure_reason: z.nullable(z.string()),
+      loan: loanSummary,
+    }),
+    committing: true,
+  }),
+  getContract: call({
+    method: 'GET',
+    path: '/v2/contract-agreement',
+    summary: "The lender's loan contract or its third-party protocol, as HTML.",
+    input: z.object({
+      lender_id: z.string(),
+      kind: z.enum(['contract', 'third_party']),
+      amount: z.optional(z.string()),
+      term: z.optional(z.string()),
+      lang: z.optional(z.string()),
+    }),
+    data: z.object({ title: z.string(), version: z.string(), content_html: z.string() }),
+  }),
+  showRewardProduct: call({
+    method: 'GET',
+    path: '/v2/reward-product/show',
+    summary: 'The membership-rights card on sale, and whether the borrower owns it.',
+    data: z.object({
+      product: z.nullable(
+        z.object({
+          product_id: z.string(),
+          name: z.string(),
+          price: money,
+          original_price: z.nullable(money),
+          valid_days: z.int(),
+          benefits: z.array(rewardBenefit),
+          detail_html: z.string(),
+        }),
+      ),
+      owned: z.boolean(),
+      order: z.nullable(rewardOrder),
+    }),
+  }),
+  buyRewardProduct: call({
+    method: 'POST',
+    path: '/v2/reward-product/buy',
+    summary: 'Buys the rights card, deducted from the bound card.',
+    input: z.object({
+      product_id: z.string(),
+      card_id: z.string(),
+      agreements: z.object({ reward: accepted, withhold_agreement: accepted }),
+    }),
+    data: z.object({ order: rewardOrder }),
+    committing: true,
+  }),
+  getRewardOrder: call({
+    method: 'GET',
+    path: '/v2/reward-orders/show',
+    summary: 'A rights order; poll while `pending`.',
+    input: z.object({ order_id: z.string() }),
+    data: z.object({ order: rewardOrder }),
+  }),
+} as const
+
+export type Calls = typeof calls
+export type CallName = keyof Calls
+export type CallParams<Name extends CallName> = z.input<Calls[Name]['params']>
+export type CallInput<Name extends CallName> = z.input<Calls[Name]['input']>
+export type CallData<Name extends CallName> = z.output<Calls[Name]['data']>
