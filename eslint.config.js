@@ -1,0 +1,61 @@
+import tseslint from 'typescript-eslint'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+
+// Imports point from the app toward the core, never back (STYLE.md, "The shape of the house").
+const layering = [
+  {
+    target: './machines',
+    from: './src',
+    message: 'machines/ is framework-free: it defines ports; the app edge adapts src/ to them.',
+  },
+  {
+    target: './src/contract',
+    from: ['./src/api', './src/app', './src/pages', './src/ui', './src/i18n', './src/bridge', './src/session'],
+    message: 'The contract is shared with the sandbox and the docs: it depends on nothing of the page.',
+  },
+  {
+    target: ['./src/api', './src/bridge', './src/session'],
+    from: ['./src/app', './src/pages', './src/ui'],
+    message: 'The request layer and the bridge report; they never reach into screens.',
+  },
+  {
+    target: './src',
+    from: './server',
+    message: 'The page never imports the sandbox.',
+  },
+]
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', 'artifacts/', 'coverage/', 'server/public/'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: layering }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': 'allow-with-description', 'ts-ignore': true }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Math'][property.name='random']",
+          message: 'Randomness comes in through input (machines) or crypto.getRandomValues (the edge).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+)
