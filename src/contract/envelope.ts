@@ -37,6 +37,8 @@ export const StatusCode = {
   cardRefused: 1009,
   /** The periods chosen cannot be repaid (already paid, not in order, amount changed). */
   notPayable: 1010,
+  /** An SMS code was asked for again before the 60 s resend interval; `data.retry_after` in seconds. */
+  smsTooSoon: 1011,
 } as const
 
 export type StatusCode = (typeof StatusCode)[keyof typeof StatusCode]
