@@ -1,0 +1,72 @@
+import { intlLocale, type Locale } from './locale'
+
+/*
+ * Formatters are cached per locale: building an Intl formatter costs far more than using one, and
+ * a repayment schedule formats dozens of amounts per render.
+ */
+function cached<F>(build: (tag: string) => F): (locale: Locale) => F {
+  const cache = new Map<Locale, F>()
+  return (locale) => {
+    let formatter = cache.get(locale)
+    if (formatter === undefined) {
+      formatter = build(intlLocale(locale))
+      cache.set(locale, formatter)
+    }
+    return formatter
+  }
+}
+
+const moneyFormat = cached((tag) => new Intl.NumberFormat(tag, { style: 'currency', currency: 'CNY' }))
+const aprFormat = cached(
+  (tag) => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 }),
+)
+const monthsFormat = cached(
+  (tag) => new Intl.NumberFormat(tag, { style: 'unit', unit: 'month', unitDisplay: 'long' }),
+)
+
+/** `formatMoney(123456, 'zh-Hans')` is `¥1,234.56`: money travels as integer fen (contract rule). */
+export function formatMoney(fen: number, locale: Locale): string {
+  if (!Number.isSafeInteger(fen)) {
+    throw new RangeError(`money must be an integer number of fen, got ${fen}`)
+  }
+  // A decimal string is formatted exactly (Intl.NumberFormat v3); engines older than that convert
+  // it with ToNumber, which gives the same result as fen / 100 would.
+  const sign = fen < 0 ? '-' : ''
+  const abs = Math.abs(fen)
+  const decimal = `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`
+  return moneyFormat(locale).format(decimal)
+}
+
+/** `formatApr(0.072, 'fr')` is `7,2 %`: an APR travels as a yearly fraction. */
+export function formatApr(fraction: number, locale: Locale): string {
+  return aprFormat(locale).format(fraction)
+}
+
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/
+
+export type FormatDateOptions = {
+  /** The zone an instant is shown in; the device's when absent. Dates without a time ignore it. */
+  timeZone?: string
+}
+
+/**
+ * A calendar date (`2025-03-01`, a due date) is the same day everywhere, so it is read and shown in
+ * UTC; an instant (`2025-03-01T08:00:00+08:00`) is shown on the borrower's own calendar.
+ */
+export function formatDate(iso: string, locale: Locale, options: FormatDateOptions = {}): string {
+  const isDateOnly = dateOnly.test(iso)
+  const date = new Date(isDateOnly ? `${iso}T00:00:00Z` : iso)
+  if (Number.isNaN(date.getTime())) {
+    throw new RangeError(`not an ISO date: ${iso}`)
+  }
+  const timeZone = isDateOnly ? 'UTC' : options.timeZone
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: 'medium',
+    ...(timeZone === undefined ? {} : { timeZone }),
+  }).format(date)
+}
+
+/** `formatMonths(1, 'en')` is `1 month`: CLDR's unit patterns carry each language's plural rules. */
+export function formatMonths(months: number, locale: Locale): string {
+  return monthsFormat(locale).format(months)
+}
