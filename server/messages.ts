@@ -1,0 +1,220 @@
+/*
+ * The sandbox's own messages (the `message` of a refusal), in the five locales of the page. The
+ * page shows `message` as a toast (spec section 8), so it must be in the borrower's language; codes
+ * in `data` stay language-free for the page's own copy.
+ */
+
+export const locales = ['zh-Hans', 'zh-Hant', 'en', 'fr', 'es'] as const
+export type Locale = (typeof locales)[number]
+export const defaultLocale: Locale = 'zh-Hans'
+
+/** The best supported locale for an `Accept-Language` header (or a `lang` query value). */
+export function resolveLocale(header: string | undefined | null): Locale {
+  if (!header) return defaultLocale
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index }
+    })
+    .filter((entry) => entry.tag !== '' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+  for (const { tag } of ranked) {
+    const locale = localeOfTag(tag)
+    if (locale) return locale
+  }
+  return defaultLocale
+}
+
+function localeOfTag(tag: string): Locale | null {
+  if (tag.startsWith('zh')) {
+    // Traditional script by explicit script subtag, else by the regions that write it.
+    if (/-hant\b/.test(tag) || /-(tw|hk|mo)\b/.test(tag)) return 'zh-Hant'
+    return 'zh-Hans'
+  }
+  const base = tag.split('-')[0]
+  if (base === 'en' || base === 'fr' || base === 'es') return base
+  return null
+}
+
+type Table = Record<Locale, string>
+
+const messages = {
+  ok: { 'zh-Hans': '成功', 'zh-Hant': '成功', en: 'OK', fr: 'OK', es: 'OK' },
+  invalidRequest: {
+    'zh-Hans': '请求参数有误：{detail}',
+    'zh-Hant': '請求參數有誤：{detail}',
+    en: 'The request is not valid: {detail}',
+    fr: 'La requête n’est pas valide : {detail}',
+    es: 'La solicitud no es válida: {detail}',
+  },
+  fieldRule: {
+    'zh-Hans': '「{field}」填写有误（{code}）',
+    'zh-Hant': '「{field}」填寫有誤（{code}）',
+    en: '“{field}” is not valid ({code})',
+    fr: '« {field} » n’est pas valide ({code})',
+    es: '«{field}» no es válido ({code})',
+  },
+  badSignature: {
+    'zh-Hans': '请求签名无效',
+    'zh-Hant': '請求簽名無效',
+    en: 'The request signature is missing or wrong',
+    fr: 'La signature de la requête est absente ou incorrecte',
+    es: 'La firma de la solicitud falta o es incorrecta',
+  },
+  staleTimestamp: {
+    'zh-Hans': '设备时间与服务器相差过大，请校准后重试',
+    'zh-Hant': '裝置時間與伺服器相差過大，請校準後重試',
+    en: 'Your device clock is too far from the server clock; please retry',
+    fr: 'L’horloge de l’appareil est trop éloignée de celle du serveur ; réessayez',
+    es: 'El reloj del dispositivo está demasiado lejos del del servidor; reintente',
+  },
+  unauthorized: {
+    'zh-Hans': '登录已失效，请重新登录',
+    'zh-Hant': '登入已失效，請重新登入',
+    en: 'Your session has ended; please log in again',
+    fr: 'Votre session a expiré ; reconnectez-vous',
+    es: 'Su sesión ha caducado; inicie sesión de nuevo',
+  },
+  stepOutOfOrder: {
+    'zh-Hans': '请先完成当前步骤',
+    'zh-Hant': '請先完成目前步驟',
+    en: 'Please finish the current step first',
+    fr: 'Terminez d’abord l’étape en cours',
+    es: 'Termine primero el paso actual',
+  },
+  idempotencyConflict: {
+    'zh-Hans': '该请求编号已用于另一笔不同的提交',
+    'zh-Hant': '該請求編號已用於另一筆不同的提交',
+    en: 'This Idempotency-Key was already used for a different request',
+    fr: 'Cette Idempotency-Key a déjà servi pour une autre requête',
+    es: 'Esta Idempotency-Key ya se usó para otra solicitud',
+  },
+  idempotencyKeyMissing: {
+    'zh-Hans': '缺少 Idempotency-Key 请求头',
+    'zh-Hant': '缺少 Idempotency-Key 請求標頭',
+    en: 'This call needs an Idempotency-Key header',
+    fr: 'Cet appel exige un en-tête Idempotency-Key',
+    es: 'Esta llamada necesita una cabecera Idempotency-Key',
+  },
+  notFound: {
+    'zh-Hans': '未找到',
+    'zh-Hant': '未找到',
+    en: 'Not found',
+    fr: 'Introuvable',
+    es: 'No encontrado',
+  },
+  channelUnknown: {
+    'zh-Hans': '未知渠道：{channel}',
+    'zh-Hant': '未知渠道：{channel}',
+    en: 'Unknown channel: {channel}',
+    fr: 'Canal inconnu : {channel}',
+    es: 'Canal desconocido: {channel}',
+  },
+  smsCodeInvalid: {
+    'zh-Hans': '验证码错误或已过期',
+    'zh-Hant': '驗證碼錯誤或已過期',
+    en: 'The verification code is wrong or has expired',
+    fr: 'Le code de vérification est incorrect ou expiré',
+    es: 'El código de verificación es incorrecto o ha caducado',
+  },
+  smsTooSoon: {
+    'zh-Hans': '发送太频繁，请 {seconds} 秒后再试',
+    'zh-Hant': '傳送太頻繁，請 {seconds} 秒後再試',
+    en: 'Too many codes; try again in {seconds} s',
+    fr: 'Trop de codes ; réessayez dans {seconds} s',
+    es: 'Demasiados códigos; inténtelo en {seconds} s',
+  },
+  creditCardRefused: {
+    'zh-Hans': '暂不支持信用卡，请使用借记卡',
+    'zh-Hant': '暫不支援信用卡，請使用簽帳金融卡',
+    en: 'Credit cards are not accepted; please use a debit card',
+    fr: 'Les cartes de crédit ne sont pas acceptées ; utilisez une carte de débit',
+    es: 'No se aceptan tarjetas de crédito; use una tarjeta de débito',
+  },
+  bankUnknown: {
+    'zh-Hans': '暂不支持该银行的卡',
+    'zh-Hant': '暫不支援該銀行的卡',
+    en: 'Cards from this bank are not supported',
+    fr: 'Les cartes de cette banque ne sont pas acceptées',
+    es: 'No se aceptan tarjetas de este banco',
+  },
+  cardNotBound: {
+    'zh-Hans': '请先绑定本人借记卡',
+    'zh-Hant': '請先綁定本人簽帳金融卡',
+    en: 'Please bind your debit card first',
+    fr: 'Liez d’abord votre carte de débit',
+    es: 'Vincule primero su tarjeta de débito',
+  },
+  lenderNotMatched: {
+    'zh-Hans': '该机构暂不可选',
+    'zh-Hant': '該機構暫不可選',
+    en: 'This lender is not available to you',
+    fr: 'Ce prêteur ne vous est pas proposé',
+    es: 'Este prestamista no está disponible para usted',
+  },
+  lenderCardNotBound: {
+    'zh-Hans': '请先完成该机构的银行卡签约',
+    'zh-Hant': '請先完成該機構的銀行卡簽約',
+    en: 'Please confirm your card with this lender first',
+    fr: 'Confirmez d’abord votre carte auprès de ce prêteur',
+    es: 'Confirme primero su tarjeta con este prestamista',
+  },
+  overLimit: {
+    'zh-Hans': '借款金额超过可用额度',
+    'zh-Hant': '借款金額超過可用額度',
+    en: 'The amount is above your credit limit',
+    fr: 'Le montant dépasse votre plafond',
+    es: 'El importe supera su límite de crédito',
+  },
+  notPayable: {
+    'zh-Hans': '所选期数无法还款：{detail}',
+    'zh-Hant': '所選期數無法還款：{detail}',
+    en: 'These periods cannot be repaid: {detail}',
+    fr: 'Ces échéances ne peuvent pas être remboursées : {detail}',
+    es: 'Estos plazos no se pueden pagar: {detail}',
+  },
+  amountChanged: {
+    'zh-Hans': '应还金额已变化，请刷新后重试',
+    'zh-Hant': '應還金額已變化，請重新整理後重試',
+    en: 'The amount due has changed; please refresh and retry',
+    fr: 'Le montant dû a changé ; actualisez puis réessayez',
+    es: 'El importe debido ha cambiado; actualice y reintente',
+  },
+  alreadyOwned: {
+    'zh-Hans': '您已拥有权益卡',
+    'zh-Hant': '您已擁有權益卡',
+    en: 'You already own the rights card',
+    fr: 'Vous possédez déjà la carte d’avantages',
+    es: 'Ya tiene la tarjeta de beneficios',
+  },
+  loginCodeInvalid: {
+    'zh-Hans': '验证码错误（沙箱验证码为 123456）',
+    'zh-Hant': '驗證碼錯誤（沙盒驗證碼為 123456）',
+    en: 'Wrong code (the sandbox code is 123456)',
+    fr: 'Code incorrect (le code du bac à sable est 123456)',
+    es: 'Código incorrecto (el código del sandbox es 123456)',
+  },
+  internal: {
+    'zh-Hans': '服务器开小差了，请稍后再试',
+    'zh-Hant': '伺服器暫時無法處理，請稍後再試',
+    en: 'Something went wrong on the server; please try later',
+    fr: 'Erreur du serveur ; réessayez plus tard',
+    es: 'Error del servidor; inténtelo más tarde',
+  },
+} satisfies Record<string, Table>
+
+export type MessageKey = keyof typeof messages
+
+/** The message in `locale`, with `{name}` placeholders filled from `vars`. */
+export function translate(
+  key: MessageKey,
+  locale: Locale,
+  vars: Record<string, string | number> = {},
+): string {
+  const template = messages[key][locale]
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole,
+  )
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Context } from 'hono'
+import * as z from 'zod/mini'
+import { StatusCode } from '../src/contract/envelope'
+import { checkMobile } from '../src/contract/field-rules'
+import type { SandboxApp, SandboxEnv } from './app'
+import { tablesForReset, type Db } from './db'
+import { buildOpenApiDocument } from './openapi'
+import { createUser, identityFor, personas, seed } from './personas'
+import { resolveLocale, translate } from './messages'
+import { outbox } from './sms'
+import { staticFile, staticFiles } from './static-files'
+import { advanceStep, isoInstant, loanUserOf, updateLoanUser, userByPhone } from './store'
+
+/*
+ * Routes that exist only in the sandbox: login (the host app owns it in production), the persona
+ * list, the SMS outbox, the simulated liveness vendor, a reset, and the static pages (host
+ * simulator, vendor page, API docs). They are unsigned: they play the host and the vendors, not
+ * the page.
+ */
+
+export const publicDir = fileURLToPath(new URL('./public', import.meta.url))
+export const sandboxLoginCode = '123456'
+export const tokenTtlMs = 24 * 3_600_000
+
+const loginBody = z.object({ phone: z.string(), code: z.string() })
+const outcomeBody = z.object({ outcome: z.enum(['passed', 'failed']) })
+
+interface SessionRow {
+  id: string
+  user_id: string
+  status: 'pending' | 'passed' | 'failed'
+  return_url: string
+  created_at: number
+  expires_at: number
+}
+
+export function mountSandboxRoutes(
+  app: SandboxApp,
+  { db, now, logger }: { db: Db; now: () => number; logger: Pick<Console, 'warn'> },
+): void {
+  const ok = (c: Context<SandboxEnv>, data: unknown) => c.json({ status: StatusCode.ok, message: 'OK', data })
+  const fail = (c: Context<SandboxEnv>, status: number, message: string, data: unknown = null) =>
+    c.json({ status, message, data })
+  const localeOf = (c: Context<SandboxEnv>) => resolveLocale(c.req.header('accept-language'))
+  const jsonBody = async (c: Context<SandboxEnv>): Promise<unknown> => {
+    try {
+      return await c.req.json()
+    } catch {
+      return undefined
+    }
+  }
+
+  app.post('/sandbox/login', async (c) => {
+    const locale = localeOf(c)
+    const body = z.safeParse(loginBody, await jsonBody(c))
+    if (!body.success) {
+      return fail(c, StatusCode.invalidRequest, translate('invalidRequest', locale, { detail: 'phone, code' }))
+    }
+    const { phone, code } = body.data
+    const phoneRule = checkMobile(phone)
+    if (phoneRule) {
+      return fail(c, StatusCode.fieldRule, translate('fieldRule', locale, { field: 'phone', code: phoneRule }), {
+        field: 'phone',
+        code: phoneRule,
+      })
+    }
+    if (code !== sandboxLoginCode) return fail(c, StatusCode.smsCodeInvalid, translate('loginCodeInvalid', locale))
+    const nowMs = now()
+    const token = randomBytes(24).toString('base64url')
+    const user = db.transaction(() => {
+      const found = userByPhone(db, phone) ?? createUser(db, phone, `用户${phone.slice(-4)}`, null, nowMs)
+      db.prepare('INSERT INTO tokens (token, user_id, expires_at) VALUES (?, ?, ?)').run(token, found.id, nowMs + tokenTtlMs)
+      return found
+    })()
+    return ok(c, {
+      token,
+      expires_at: isoInstant(nowMs + tokenTtlMs),
+      user: { user_id: user.id, phone: user.phone, nick_name: user.nick_name },
+      persona: user.persona,
+    })
+  })
+
+  app.get('/sandbox/personas', (c) =>
+    ok(c, {
+      login_code: sandboxLoginCode,
+      items: personas.map((p) => ({
+        key: p.key,
+        phone: p.phone,
+        nick_name: p.nick_name,
+        real_name: p.real_name,
+        setup: p.setup,
+        description: p.description,
+      })),
+    }),
+  )
+
+  app.get('/sandbox/sms-outbox', (c) => {
+    const phone = c.req.query('phone') ?? ''
+    if (checkMobile(phone)) {
+      return fail(c, StatusCode.invalidRequest, translate('invalidRequest', localeOf(c), { detail: 'phone' }))
+    }
+    return ok(c, { phone, items: outbox(db, phone, now()) })
+  })
+
+  const sessionView = (session: SessionRow, nowMs: number) => ({
+    session_id: session.id,
+    status: session.status === 'pending' && nowMs > session.expires_at ? 'expired' : session.status,
+    return_url: session.return_url,
+    expires_at: isoInstant(session.expires_at),
+  })
+  const sessionById = (id: string) =>
+    db.prepare('SELECT * FROM biometric_sessions WHERE id = ?').get(id) as SessionRow | undefined
+
+  app.get('/sandbox/vendor/liveness/:session_id', (c) => {
+    const session = sessionById(c.req.param('session_id'))
+    if (!session) return fail(c, StatusCode.notFound, translate('notFound', localeOf(c)))
+    return ok(c, sessionView(session, now()))
+  })
+
+  /** The vendor reports the outcome server-to-server; the page later reads it from the API. */
+  app.post('/sandbox/vendor/liveness/:session_id', async (c) => {
+    const locale = localeOf(c)
+    const body = z.safeParse(outcomeBody, await jsonBody(c))
+    if (!body.success) {
+      return fail(c, StatusCode.invalidRequest, translate('invalidRequest', locale, { detail: 'outcome' }))
+    }
+    const nowMs = now()
+    const result = db.transaction(() => {
+      const session = sessionById(c.req.param('session_id'))
+      if (!session) return null
+      if (session.status !== 'pending' || nowMs > session.expires_at) return session
+      db.prepare('UPDATE biometric_sessions SET status = ?, completed_at = ? WHERE id = ?').run(
+        body.data.outcome,
+        nowMs,
+        session.id,
+      )
+      if (body.data.outcome === 'passed') {
+        const user = db.prepare('SELECT * FROM users WHERE id = ?').get(session.user_id) as Parameters<typeof identityFor>[0]
+        const row = loanUserOf(db, user.id, nowMs)
+        if (row.real_name === null) updateLoanUser(db, row.id, identityFor(user), nowMs)
+        advanceStep(db, row, 'basic', nowMs)
+      }
+      return sessionById(session.id) ?? null
+    })()
+    if (!result) return fail(c, StatusCode.notFound, translate('notFound', locale))
+    return ok(c, sessionView(result, nowMs))
+  })
+
+  /** Wipes every table and seeds again: the personas start over. */
+  app.post('/sandbox/reset', (c) => {
+    db.transaction(() => {
+      for (const table of tablesForReset) db.prepare(`DELETE FROM ${table}`).run()
+    })()
+    seed(db, now())
+    logger.warn('[sandbox] data reset; personas seeded again')
+    return ok(c, { reset: true })
+  })
+
+  // Static pages written by the periphery: the vendor page, the host simulator and the API docs.
+  app.get('/sandbox/vendor/liveness', staticFile(join(publicDir, 'vendor', 'liveness.html')))
+  app.get('/sandbox/vendor/*', staticFiles(join(publicDir, 'vendor'), '/sandbox/vendor'))
+  app.get('/host', (c) => c.redirect('/host/'))
+  app.get('/host/*', staticFiles(join(publicDir, 'host'), '/host'))
+  app.get('/docs/openapi.json', (c) => c.json(buildOpenApiDocument({ serverUrl: new URL(c.req.url).origin })))
+  app.get('/docs', (c) => c.redirect('/docs/'))
+  app.get('/docs/*', staticFiles(join(publicDir, 'docs'), '/docs'))
+}
