@@ -1,9 +1,10 @@
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
+import { and, assign, emit, enqueueActions, fromPromise, not, setup } from 'xstate'
 import type {
   ApiFailure,
   AppInput,
   BankCard,
   BridgeIntake,
+  ContactEntry,
   ContactRelation,
   CreditDecision,
   DeviceFacts,
@@ -404,6 +405,21 @@ function commitKey(existing: string | null, context: AppContext): string {
 
 // ---- the machine ----
 
+/** Every invoke's first onError branch: a 401 goes to re-auth, from anywhere. */
+const reauth = { guard: 'isUnauthorized', target: '#reauth', actions: 'forgetSession' } as const
+
+function unknownDevice(context: AppContext): DeviceFacts {
+  return {
+    device_id: 'unknown',
+    model: 'unknown',
+    brand: 'unknown',
+    os: 'unknown',
+    os_name: 'unknown',
+    screen: '0*0',
+    locale: context.intake.locale ?? 'zh-Hans',
+  }
+}
+
 const screenMeta = (screen: ScreenName) => ({ screen })
 
 export const appMachine = setup({
@@ -485,8 +501,6 @@ export const appMachine = setup({
       context.overlay !== null &&
       screenOfRoute(event.to) === context.overlay.opener,
     demandReady: ({ context }) => demandComplete(context.drafts.demand),
-    demandPriced: ({ context }) =>
-      context.drafts.demand.amount !== null && context.drafts.demand.term !== null,
     priceChanged: ({ event }) => changesPrice(event),
     faceReady: ({ context }) =>
       context.drafts.face.face_consent && context.drafts.face.sensitive_consent,
@@ -501,10 +515,9 @@ export const appMachine = setup({
       context.cardSms !== null && context.runtime.now() >= context.cardSms.resendAt,
     lenderResendAllowed: ({ context }) =>
       context.lenderSms !== null && context.runtime.now() >= context.lenderSms.resendAt,
-    lendReady: ({ context }) => {
+    lendAgreed: ({ context }) => {
       const d = context.drafts.lendConfirm
       return (
-        d.code !== '' &&
         d.agreements.loan &&
         d.agreements.contract &&
         d.agreements.third_party &&
@@ -544,6 +557,22 @@ export const appMachine = setup({
     orderPending: ({ context }) => context.rights.order?.status === 'pending',
     orderPaid: ({ context }) => context.rights.order?.status === 'paid',
     overlayIs: ({ context }, params: { page: OverlayName }) => context.overlay?.page === params.page,
+    routeIs: ({ event }, params: { screen: ScreenName }) =>
+      event.type === 'xstate.route' && screenOfRoute(event.to) === params.screen,
+    isRefused: ({ event }) => failureOf(event)?.kind === 'refused',
+    cardSmsSent: ({ context }) => context.cardSms !== null,
+    lenderSmsSent: ({ context }) => context.lenderSms !== null,
+    lenderCodeEntered: ({ context }) => context.drafts.lendConfirm.code !== '',
+    cardIn: (_, params: { card: BankCard | null }) => params.card !== null,
+    repaymentSettledIn: ({ context }, params: { status: LoanUserStatus }) => {
+      const last = params.status.last_repayment
+      return (
+        last !== null &&
+        context.repayment !== null &&
+        last.repayment_id === context.repayment.repayment_id &&
+        last.status !== 'processing'
+      )
+    },
     resumeAt: ({ context }, params: { screen: ScreenName }) =>
       context.loanUser !== null &&
       clampScreen(screenForStep(context.loanUser.step), context.loanUser) === params.screen,
@@ -1097,102 +1126,1104 @@ export const appMachine = setup({
               id: 'loanDemand',
               route: { guard: { type: 'screenAllowed', params: { screen: 'loanDemand' } } },
               meta: screenMeta('loanDemand'),
-              entry: { type: 'enterScreen', params: { screen: 'loanDemand' } },
+              entry: [{ type: 'enterScreen', params: { screen: 'loanDemand' } }, 'setDefaultDemand'],
+              initial: 'pricing',
+              states: {
+                pricing: {
+                  tags: 'busy',
+                  invoke: {
+                    src: 'trialLoan',
+                    input: ({ context }) => ({
+                      input: {
+                        amount: context.drafts.demand.amount ?? 0,
+                        term: context.drafts.demand.term ?? 12,
+                      },
+                    }),
+                    onDone: {
+                      target: 'editing',
+                      actions: [
+                        'clearError',
+                        { type: 'storeTrial', params: ({ event }) => ({ trial: event.output }) },
+                      ],
+                    },
+                    onError: [reauth, { target: 'editing', actions: 'assignError' }],
+                  },
+                },
+                editing: {
+                  tags: 'editing',
+                  on: {
+                    'form.change': { guard: 'priceChanged', target: 'pricing', actions: 'assignDraft' },
+                    retry: { target: 'pricing' },
+                    'form.submit': { guard: 'demandReady', target: 'submitting', actions: 'clearError' },
+                  },
+                },
+                submitting: {
+                  tags: 'busy',
+                  on: { 'xstate.route': {}, 'overlay.open': {} },
+                  invoke: {
+                    src: 'updateLoanUser',
+                    input: ({ context }) => {
+                      const d = context.drafts.demand
+                      return {
+                        params: { id: context.loanUser?.id ?? '' },
+                        input: {
+                          id: context.loanUser?.id ?? '',
+                          section: 'demand' as const,
+                          amount: d.amount ?? 0,
+                          term: d.term ?? 12,
+                          purpose: d.purpose ?? 'other',
+                          agreements: { register: true, user: true, privacy: true, personal_consent: true } as const,
+                        },
+                      }
+                    },
+                    onDone: {
+                      target: '#facialIdentification',
+                      actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) },
+                    },
+                    onError: [reauth, { target: 'editing', actions: 'assignError' }],
+                  },
+                },
+              },
             },
+
             facialIdentification: {
               id: 'facialIdentification',
               route: { guard: { type: 'screenAllowed', params: { screen: 'facialIdentification' } } },
               meta: screenMeta('facialIdentification'),
               entry: { type: 'enterScreen', params: { screen: 'facialIdentification' } },
+              initial: 'editing',
+              states: {
+                editing: {
+                  tags: 'editing',
+                  on: {
+                    'form.submit': { guard: 'faceReady', target: 'startingSession', actions: 'clearError' },
+                    'step.back': { target: '#loanDemand' },
+                  },
+                },
+                startingSession: {
+                  tags: 'busy',
+                  on: { 'xstate.route': {}, 'overlay.open': {} },
+                  invoke: {
+                    src: 'startBiometricSession',
+                    input: () => ({
+                      input: {
+                        return_url: '#/pages/facialIdentification/index',
+                        agreements: { face_consent: true, sensitive_consent: true } as const,
+                      },
+                    }),
+                    onDone: {
+                      target: 'verifying',
+                      actions: { type: 'storeBiometricSession', params: ({ event }) => event.output },
+                    },
+                    onError: [reauth, { target: 'editing', actions: 'assignError' }],
+                  },
+                },
+                verifying: {
+                  description:
+                    "The liveness wait: the vendor's page (verify_url) is open in /pages/webview/index. Its return to the facialIdentification route, Back, or liveness.returned all lead to reading the result, never trusting the return URL.",
+                  meta: { path: 'webview' },
+                  on: {
+                    'liveness.returned': { target: 'checking' },
+                    'xstate.route': { guard: { type: 'routeIs', params: { screen: 'facialIdentification' } }, target: 'checking' },
+                  },
+                },
+                checking: {
+                  description: 'Polls the liveness result with backoff; poll.stop or the cap gives the borrower a way out.',
+                  tags: 'polling',
+                  entry: 'resetPoll',
+                  initial: 'fetching',
+                  on: { 'poll.stop': { target: 'editing' } },
+                  states: {
+                    fetching: {
+                      invoke: {
+                        src: 'getBiometricResult',
+                        input: ({ context }) => ({ input: { session_id: context.biometric?.session_id ?? '' } }),
+                        onDone: [
+                          {
+                            guard: { type: 'livenessPending', params: ({ event }) => ({ status: event.output.status }) },
+                            target: 'waiting',
+                          },
+                          {
+                            guard: { type: 'livenessPassed', params: ({ event }) => ({ status: event.output.status }) },
+                            target: '#basicInfo',
+                            actions: { type: 'storeLiveness', params: ({ event }) => event.output },
+                          },
+                          {
+                            target: '#facialIdentification.editing',
+                            actions: { type: 'storeLiveness', params: ({ event }) => event.output },
+                          },
+                        ],
+                        onError: [reauth, { target: 'waiting', actions: 'assignError' }],
+                      },
+                    },
+                    waiting: {
+                      after: {
+                        livenessPollDelay: [
+                          { guard: { type: 'pollCapReached', params: { kind: 'liveness' } }, target: 'slow' },
+                          { target: 'fetching', actions: 'countPoll' },
+                        ],
+                      },
+                    },
+                    slow: {
+                      description: 'The polling cap was reached: keep waiting (retry) or stop (poll.stop).',
+                      on: { retry: { target: 'fetching', actions: 'resetPoll' } },
+                    },
+                  },
+                },
+              },
             },
+
+
             basicInfo: {
               id: 'basicInfo',
               route: { guard: { type: 'screenAllowed', params: { screen: 'basicInfo' } } },
               meta: screenMeta('basicInfo'),
               entry: { type: 'enterScreen', params: { screen: 'basicInfo' } },
+              initial: 'editing',
+              states: {
+                editing: {
+                  tags: 'editing',
+                  on: {
+                    'form.submit': { guard: 'basicReady', target: 'submitting', actions: 'clearError' },
+                    'step.back': { target: '#facialIdentification' },
+                  },
+                },
+                submitting: {
+                  tags: 'busy',
+                  on: { 'xstate.route': {}, 'overlay.open': {} },
+                  invoke: {
+                    src: 'updateLoanUser',
+                    input: ({ context }) => {
+                      const d = context.drafts.basic
+                      const id = context.loanUser?.id ?? ''
+                      return {
+                        params: { id },
+                        input: {
+                          id,
+                          section: 'basic' as const,
+                          real_name: d.real_name,
+                          id_number: d.id_number,
+                          education: d.education ?? 'bachelor',
+                          marital_status: d.marital_status ?? 'single',
+                          province_id: d.province_id,
+                          city_id: d.city_id,
+                          district_id: d.district_id,
+                          address: d.address,
+                          ...(d.email !== '' ? { email: d.email } : {}),
+                        },
+                      }
+                    },
+                    onDone: {
+                      target: '#assetInfo',
+                      actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) },
+                    },
+                    onError: [reauth, { target: 'editing', actions: 'assignError' }],
+                  },
+                },
+              },
             },
+
             assetInfo: {
               id: 'assetInfo',
               route: { guard: { type: 'screenAllowed', params: { screen: 'assetInfo' } } },
               meta: screenMeta('assetInfo'),
               entry: { type: 'enterScreen', params: { screen: 'assetInfo' } },
+              initial: 'editing',
+              states: {
+                editing: {
+                  tags: 'editing',
+                  on: {
+                    'form.submit': { guard: 'assetReady', target: 'submitting', actions: 'clearError' },
+                    'step.back': { target: '#basicInfo' },
+                  },
+                },
+                submitting: {
+                  tags: 'busy',
+                  on: { 'xstate.route': {}, 'overlay.open': {} },
+                  invoke: {
+                    src: 'updateLoanUser',
+                    input: ({ context }) => {
+                      const d = context.drafts.asset
+                      const id = context.loanUser?.id ?? ''
+                      return {
+                        params: { id },
+                        input: {
+                          id,
+                          section: 'asset' as const,
+                          occupation: d.occupation ?? 'other',
+                          income_band: d.income_band ?? 'below_3k',
+                          housing: d.housing ?? 'rented',
+                          car: d.car ?? 'none',
+                          social_insurance: d.social_insurance ?? false,
+                          provident_fund: d.provident_fund ?? false,
+                          credit_card: d.credit_card ?? false,
+                        },
+                      }
+                    },
+                    onDone: {
+                      target: '#contact',
+                      actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) },
+                    },
+                    onError: [reauth, { target: 'editing', actions: 'assignError' }],
+                  },
+                },
+              },
             },
+
             contact: {
               id: 'contact',
               route: { guard: { type: 'screenAllowed', params: { screen: 'contact' } } },
               meta: screenMeta('contact'),
               entry: { type: 'enterScreen', params: { screen: 'contact' } },
+              initial: 'editing',
+              states: {
+                editing: {
+                  tags: 'editing',
+                  on: {
+                    'form.submit': { guard: 'contactReady', target: 'submitting', actions: 'clearError' },
+                    'step.back': { target: '#assetInfo' },
+                  },
+                },
+                submitting: {
+                  tags: 'busy',
+                  on: { 'xstate.route': {}, 'overlay.open': {} },
+                  invoke: {
+                    src: 'saveContacts',
+                    input: ({ context }) => {
+                      const [first, second] = context.drafts.contact.contacts
+                      const entry = (c: ContactDraftEntry) => ({ relation: c.relation ?? 'other', name: c.name, phone: c.phone })
+                      return {
+                        input: {
+                          contacts: [entry(first), entry(second)] as [ContactEntry, ContactEntry],
+                          agreements: { form: true } as const,
+                        },
+                      }
+                    },
+                    onDone: {
+                      target: '#bankCard',
+                      actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) },
+                    },
+                    onError: [reauth, { target: 'editing', actions: 'assignError' }],
+                  },
+                },
+              },
             },
+
             bankCard: {
               id: 'bankCard',
               route: { guard: { type: 'screenAllowed', params: { screen: 'bankCard' } } },
               meta: screenMeta('bankCard'),
               entry: { type: 'enterScreen', params: { screen: 'bankCard' } },
+              initial: 'editing',
+              states: {
+                editing: {
+                  tags: 'editing',
+                  on: {
+                    'sms.send': { guard: 'cardReady', target: 'sendingCode', actions: 'clearError' },
+                    'step.back': { target: '#contact' },
+                  },
+                },
+                sendingCode: {
+                  tags: 'busy',
+                  invoke: {
+                    src: 'sendCardCode',
+                    input: ({ context }) => ({
+                      input: {
+                        card_number: context.drafts.bankCard.card_number,
+                        reserved_phone: context.drafts.bankCard.reserved_phone,
+                      },
+                    }),
+                    onDone: {
+                      target: 'codeSent',
+                      actions: { type: 'storeCardSms', params: ({ event }) => event.output },
+                    },
+                    onError: [
+                      reauth,
+                      { guard: 'cardSmsSent', target: 'codeSent', actions: 'assignError' },
+                      { target: 'editing', actions: 'assignError' },
+                    ],
+                  },
+                },
+                codeSent: {
+                  description:
+                    'An SMS code is on its way. The resend countdown is the deadline cardSms.resendAt (an instant), so it survives reload and backgrounding.',
+                  tags: 'editing',
+                  on: {
+                    'sms.resend': { guard: 'cardResendAllowed', target: 'sendingCode', actions: 'clearError' },
+                    'form.submit': {
+                      guard: 'cardCodeReady',
+                      target: 'confirming',
+                      actions: ['clearError', 'keyCardConfirm'],
+                    },
+                    'step.back': { target: 'editing' },
+                  },
+                },
+                confirming: {
+                  description: 'Binds the card with the code, under the idempotency key kept in the draft.',
+                  tags: 'busy',
+                  on: { 'xstate.route': {}, 'overlay.open': {} },
+                  invoke: {
+                    src: 'confirmCard',
+                    input: ({ context }) => ({
+                      input: {
+                        request_id: context.cardSms?.request_id ?? '',
+                        code: context.drafts.bankCard.code,
+                        agreements: { withhold_agreement: true } as const,
+                      },
+                      idempotencyKey: context.drafts.bankCard.idempotencyKey ?? '',
+                    }),
+                    onDone: {
+                      target: '#review',
+                      actions: { type: 'storeCard', params: ({ event }) => event.output },
+                    },
+                    onError: [reauth, { target: 'codeSent', actions: ['assignError', 'dropRefusedKeys'] }],
+                  },
+                },
+              },
             },
+
             review: {
               id: 'review',
               route: { guard: { type: 'screenAllowed', params: { screen: 'review' } } },
               meta: screenMeta('review'),
               entry: { type: 'enterScreen', params: { screen: 'review' } },
+              initial: 'reportingDevice',
+              on: { 'rights.open': { target: '#rights' } },
+              states: {
+                reportingDevice: {
+                  description: 'Device facts go with the application; a failure here does not hold the review up.',
+                  tags: 'busy',
+                  invoke: {
+                    src: 'reportDevice',
+                    input: ({ context }) => ({ input: context.device ?? unknownDevice(context) }),
+                    onDone: { target: 'polling' },
+                    onError: [reauth, { target: 'polling' }],
+                  },
+                },
+                polling: {
+                  description:
+                    'Credit review: polls the decision with backoff (never sooner than retry_after). poll.stop leaves for home; the cap leads to slow.',
+                  tags: 'polling',
+                  entry: 'resetPoll',
+                  initial: 'fetching',
+                  on: { 'poll.stop': { target: '#home' } },
+                  states: {
+                    fetching: {
+                      invoke: {
+                        src: 'getCreditDecision',
+                        input: {},
+                        onDone: [
+                          {
+                            guard: { type: 'creditReviewing', params: ({ event }) => ({ decision: event.output }) },
+                            target: 'waiting',
+                            actions: { type: 'storeCredit', params: ({ event }) => ({ decision: event.output }) },
+                          },
+                          {
+                            target: '#result',
+                            actions: { type: 'storeCreditOutcome', params: ({ event }) => ({ decision: event.output }) },
+                          },
+                        ],
+                        onError: [reauth, { target: 'waiting', actions: 'assignError' }],
+                      },
+                    },
+                    waiting: {
+                      after: {
+                        creditPollDelay: [
+                          { guard: { type: 'pollCapReached', params: { kind: 'credit' } }, target: 'slow' },
+                          { target: 'fetching', actions: ['countPoll', 'clearError'] },
+                        ],
+                      },
+                    },
+                    slow: {
+                      description: 'The review takes longer than the polling cap: keep waiting (retry) or leave (poll.stop).',
+                      on: { retry: { target: 'fetching', actions: 'resetPoll' } },
+                    },
+                  },
+                },
+              },
             },
+
             result: {
               id: 'result',
               route: { guard: { type: 'screenAllowed', params: { screen: 'result' } } },
               meta: screenMeta('result'),
               entry: { type: 'enterScreen', params: { screen: 'result' } },
+              initial: 'deciding',
+              on: { 'rights.open': { target: '#rights' } },
+              states: {
+                deciding: {
+                  always: [
+                    { guard: 'creditApproved', target: 'approved' },
+                    { guard: 'creditRejected', target: 'rejected' },
+                    { target: 'loading' },
+                  ],
+                },
+                loading: {
+                  tags: 'busy',
+                  invoke: {
+                    src: 'getCreditDecision',
+                    input: {},
+                    onDone: [
+                      {
+                        guard: { type: 'creditReviewing', params: ({ event }) => ({ decision: event.output }) },
+                        target: '#review',
+                        actions: { type: 'storeCredit', params: ({ event }) => ({ decision: event.output }) },
+                      },
+                      {
+                        target: 'deciding',
+                        actions: { type: 'storeCreditOutcome', params: ({ event }) => ({ decision: event.output }) },
+                      },
+                    ],
+                    onError: [reauth, { target: 'failed', actions: 'assignError' }],
+                  },
+                },
+                failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
+                approved: { on: { 'result.continue': { target: '#match' } } },
+                rejected: {
+                  description: 'Declined: the reason code and the loan supermarket (other lenders).',
+                  initial: 'loadingProducts',
+                  states: {
+                    loadingProducts: {
+                      tags: 'busy',
+                      invoke: {
+                        src: 'listSupermarketProducts',
+                        input: { input: {} },
+                        onDone: {
+                          target: 'ready',
+                          actions: { type: 'storeSupermarket', params: ({ event }) => ({ items: event.output.items }) },
+                        },
+                        onError: [reauth, { target: 'failed', actions: 'assignError' }],
+                      },
+                    },
+                    failed: { on: { retry: { target: 'loadingProducts', actions: 'clearError' } } },
+                    ready: {},
+                  },
+                },
+              },
             },
+
             match: {
               id: 'match',
               route: { guard: { type: 'screenAllowed', params: { screen: 'match' } } },
               meta: screenMeta('match'),
               entry: { type: 'enterScreen', params: { screen: 'match' } },
+              initial: 'loading',
+              states: {
+                loading: {
+                  tags: 'busy',
+                  invoke: {
+                    src: 'listMatches',
+                    input: {},
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeMatches', params: ({ event }) => ({ items: event.output.items }) },
+                    },
+                    onError: [reauth, { target: 'failed', actions: 'assignError' }],
+                  },
+                },
+                failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
+                ready: {
+                  on: { 'match.select': { target: '#lendConfirm', actions: 'chooseLender' } },
+                },
+              },
             },
+
             lendConfirm: {
               id: 'lendConfirm',
               route: { guard: { type: 'screenAllowed', params: { screen: 'lendConfirm' } } },
               meta: screenMeta('lendConfirm'),
               entry: { type: 'enterScreen', params: { screen: 'lendConfirm' } },
+              initial: 'pricing',
+              states: {
+                pricing: {
+                  tags: 'busy',
+                  invoke: {
+                    src: 'trialLoan',
+                    input: ({ context }) => ({
+                      input: {
+                        amount: context.drafts.lendConfirm.amount ?? context.drafts.demand.amount ?? 0,
+                        term: context.drafts.lendConfirm.term ?? context.drafts.demand.term ?? 12,
+                        lender_id: context.lenderId ?? '',
+                      },
+                    }),
+                    onDone: {
+                      target: 'editing',
+                      actions: ['clearError', { type: 'storeTrial', params: ({ event }) => ({ trial: event.output }) }],
+                    },
+                    onError: [reauth, { target: 'editing', actions: 'assignError' }],
+                  },
+                },
+                editing: {
+                  tags: 'editing',
+                  on: {
+                    'form.change': { guard: 'priceChanged', target: 'pricing', actions: 'assignDraft' },
+                    retry: { target: 'pricing' },
+                    'sms.send': { guard: not('lenderCardBound'), target: 'sendingCode', actions: 'clearError' },
+                    // After a lost answer the card may already be bound: apply without a new code.
+                    'form.submit': {
+                      guard: and(['lenderCardBound', 'lendAgreed']),
+                      target: 'applying',
+                      actions: ['clearError', 'keyLendCommit'],
+                    },
+                    'step.back': { target: '#match' },
+                  },
+                },
+                sendingCode: {
+                  tags: 'busy',
+                  invoke: {
+                    src: 'sendLenderCardCode',
+                    input: ({ context }) => ({ input: { lender_id: context.lenderId ?? '' } }),
+                    onDone: {
+                      target: 'codeSent',
+                      actions: { type: 'storeLenderSms', params: ({ event }) => event.output },
+                    },
+                    onError: [
+                      reauth,
+                      { guard: 'lenderSmsSent', target: 'codeSent', actions: 'assignError' },
+                      { target: 'editing', actions: 'assignError' },
+                    ],
+                  },
+                },
+                codeSent: {
+                  description: "The lender's binding code was sent; resend after the deadline lenderSms.resendAt.",
+                  tags: 'editing',
+                  on: {
+                    'sms.resend': { guard: 'lenderResendAllowed', target: 'sendingCode', actions: 'clearError' },
+                    'form.submit': {
+                      guard: and(['lendAgreed', 'lenderCodeEntered']),
+                      target: 'confirmingCard',
+                      actions: ['clearError', 'keyLendCommit'],
+                    },
+                    'step.back': { target: 'editing' },
+                  },
+                },
+                confirmingCard: {
+                  tags: 'busy',
+                  on: { 'xstate.route': {}, 'overlay.open': {} },
+                  invoke: {
+                    src: 'confirmLenderCard',
+                    input: ({ context }) => ({
+                      input: {
+                        request_id: context.lenderSms?.request_id ?? '',
+                        code: context.drafts.lendConfirm.code,
+                        lender_id: context.lenderId ?? '',
+                      },
+                      idempotencyKey: context.drafts.lendConfirm.bindKey ?? '',
+                    }),
+                    onDone: { target: 'applying', actions: 'markLenderCardBound' },
+                    onError: [reauth, { target: 'codeSent', actions: ['assignError', 'dropRefusedKeys'] }],
+                  },
+                },
+                applying: {
+                  description: 'Submits the application once, with the key kept in the draft; repeated submits are ignored here.',
+                  tags: 'busy',
+                  on: { 'xstate.route': {}, 'overlay.open': {} },
+                  invoke: {
+                    src: 'applyLoan',
+                    input: ({ context }) => ({
+                      input: {
+                        lender_id: context.lenderId ?? '',
+                        amount: context.drafts.lendConfirm.amount ?? context.drafts.demand.amount ?? 0,
+                        term: context.drafts.lendConfirm.term ?? context.drafts.demand.term ?? 12,
+                        purpose: context.drafts.demand.purpose ?? 'other',
+                        agreements: { loan: true, contract: true, third_party: true } as const,
+                      },
+                      idempotencyKey: context.drafts.lendConfirm.applyKey ?? '',
+                    }),
+                    onDone: {
+                      target: '#loanPlan',
+                      actions: { type: 'storeAppliedLoan', params: ({ event }) => event.output },
+                    },
+                    onError: [
+                      reauth,
+                      { guard: 'isRefused', target: 'editing', actions: ['assignError', 'dropRefusedKeys'] },
+                      { target: 'applyUncertain', actions: 'assignError' },
+                    ],
+                  },
+                },
+                applyUncertain: {
+                  description:
+                    'The answer to apply was lost (network, timeout): it may have gone through. Retry re-sends with the same key; never a fresh submit.',
+                  on: { retry: { target: 'applying', actions: 'clearError' } },
+                },
+              },
             },
+
             loanPlan: {
               id: 'loanPlan',
               route: { guard: { type: 'screenAllowed', params: { screen: 'loanPlan' } } },
               meta: screenMeta('loanPlan'),
               entry: { type: 'enterScreen', params: { screen: 'loanPlan' } },
+              initial: 'loading',
+              states: {
+                loading: {
+                  tags: 'busy',
+                  invoke: {
+                    src: 'getRepayPlan',
+                    input: ({ context }) => ({
+                      input: { loan_id: context.loan?.loan_id ?? context.loanUser?.loan?.loan_id ?? '' },
+                    }),
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeRepayPlan', params: ({ event }) => ({ plan: event.output }) },
+                    },
+                    onError: [reauth, { target: 'failed', actions: 'assignError' }],
+                  },
+                },
+                failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
+                ready: {},
+              },
             },
+
             repayment: {
               id: 'repayment',
               route: { guard: { type: 'screenAllowed', params: { screen: 'repayment' } } },
               meta: screenMeta('repayment'),
               entry: { type: 'enterScreen', params: { screen: 'repayment' } },
+              initial: 'loadingStatus',
+              states: {
+                loadingStatus: {
+                  tags: 'busy',
+                  invoke: {
+                    src: 'getLoanUserStatus',
+                    input: {},
+                    onDone: {
+                      target: 'loadingPlan',
+                      actions: [
+                        { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) },
+                        'pickDefaultRepayLoan',
+                      ],
+                    },
+                    onError: [reauth, { target: 'failed', actions: 'assignError' }],
+                  },
+                },
+                loadingPlan: {
+                  tags: 'busy',
+                  always: { guard: not('hasRepayLoan'), target: 'ready' },
+                  invoke: {
+                    src: 'getRepayPlan',
+                    input: ({ context }) => ({ input: { loan_id: context.drafts.repayment.loan_id ?? '' } }),
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeRepayPlan', params: ({ event }) => ({ plan: event.output }) },
+                    },
+                    onError: [reauth, { target: 'failed', actions: 'assignError' }],
+                  },
+                },
+                failed: { on: { retry: { target: 'loadingStatus', actions: 'clearError' } } },
+                ready: {
+                  on: {
+                    'repay.loan': { target: 'loadingPlan', actions: 'chooseRepayLoan' },
+                    'repay.select': { actions: 'chooseRepayPeriods' },
+                    'form.submit': { guard: 'periodsChosen', target: '#repayDetail' },
+                    'repay.plan': { guard: 'hasRepayLoan', target: '#repayPlan' },
+                  },
+                },
+              },
             },
+
             repayDetail: {
               id: 'repayDetail',
               route: { guard: { type: 'screenAllowed', params: { screen: 'repayDetail' } } },
               meta: screenMeta('repayDetail'),
               entry: { type: 'enterScreen', params: { screen: 'repayDetail' } },
+              initial: 'trialing',
+              states: {
+                trialing: {
+                  tags: 'busy',
+                  invoke: {
+                    src: 'trialRepayment',
+                    input: ({ context }) => ({
+                      input: {
+                        loan_id: context.drafts.repayment.loan_id ?? '',
+                        periods: context.drafts.repayment.periods.join(','),
+                      },
+                    }),
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeRepayTrial', params: ({ event }) => ({ trial: event.output }) },
+                    },
+                    onError: [reauth, { target: 'failed', actions: 'assignError' }],
+                  },
+                },
+                failed: { on: { retry: { target: 'trialing', actions: 'clearError' } } },
+                ready: {
+                  on: {
+                    'form.submit': { target: '#paymentConfirm' },
+                    'step.back': { target: '#repayment' },
+                  },
+                },
+              },
             },
+
             paymentConfirm: {
               id: 'paymentConfirm',
               route: { guard: { type: 'screenAllowed', params: { screen: 'paymentConfirm' } } },
               meta: screenMeta('paymentConfirm'),
               entry: { type: 'enterScreen', params: { screen: 'paymentConfirm' } },
+              initial: 'loadingCard',
+              states: {
+                loadingCard: {
+                  tags: 'busy',
+                  invoke: {
+                    src: 'showCard',
+                    input: {},
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeShownCard', params: ({ event }) => ({ card: event.output.card }) },
+                    },
+                    onError: [reauth, { target: 'failed', actions: 'assignError' }],
+                  },
+                },
+                failed: { on: { retry: { target: 'loadingCard', actions: 'clearError' } } },
+                ready: {
+                  tags: 'editing',
+                  on: {
+                    'form.submit': { guard: 'hasCard', target: 'paying', actions: ['clearError', 'keyPayment'] },
+                    'step.back': { target: '#repayDetail' },
+                  },
+                },
+                paying: {
+                  description: 'Pays once: repeated submits are ignored and the idempotency key is reused on every retry.',
+                  tags: 'busy',
+                  on: { 'xstate.route': {}, 'overlay.open': {}, 'nav.home': {} },
+                  invoke: {
+                    src: 'submitRepayment',
+                    input: ({ context }) => ({
+                      input: {
+                        loan_id: context.drafts.repayment.loan_id ?? '',
+                        periods: context.drafts.repayment.periods,
+                        amount: context.repayTrial?.total ?? 0,
+                        card_id: context.card?.card_id ?? '',
+                      },
+                      idempotencyKey: context.drafts.repayment.payKey ?? '',
+                    }),
+                    onDone: {
+                      target: '#repaymentResult',
+                      actions: { type: 'storeRepayment', params: ({ event }) => event.output },
+                    },
+                    onError: [
+                      reauth,
+                      { guard: 'isRefused', target: 'ready', actions: ['assignError', 'dropRefusedKeys'] },
+                      { target: 'uncertain', actions: 'assignError' },
+                    ],
+                  },
+                },
+                uncertain: {
+                  description:
+                    'The payment answer was lost (network, timeout): it may have been taken. Retry re-sends with the same key, so it is never charged twice.',
+                  on: { retry: { target: 'paying', actions: 'clearError' } },
+                },
+              },
             },
+
             repaymentResult: {
               id: 'repaymentResult',
               route: { guard: { type: 'screenAllowed', params: { screen: 'repaymentResult' } } },
               meta: screenMeta('repaymentResult'),
               entry: { type: 'enterScreen', params: { screen: 'repaymentResult' } },
+              initial: 'deciding',
+              on: { 'repay.again': { target: '#repayment' } },
+              states: {
+                deciding: {
+                  always: [
+                    { guard: 'repaymentSucceeded', target: 'succeeded' },
+                    { guard: 'repaymentFailed', target: 'failed' },
+                    { target: 'processing' },
+                  ],
+                },
+                succeeded: {},
+                failed: {},
+                processing: {
+                  description:
+                    'The bank has not settled the payment yet: re-reads the loan-user status with backoff until last_repayment settles; poll.stop leaves for home.',
+                  tags: 'polling',
+                  entry: 'resetPoll',
+                  initial: 'waiting',
+                  on: { 'poll.stop': { target: '#home' } },
+                  states: {
+                    waiting: {
+                      after: {
+                        repaymentPollDelay: [
+                          { guard: { type: 'pollCapReached', params: { kind: 'repayment' } }, target: 'slow' },
+                          { target: 'fetching', actions: 'countPoll' },
+                        ],
+                      },
+                    },
+                    fetching: {
+                      invoke: {
+                        src: 'getLoanUserStatus',
+                        input: {},
+                        onDone: [
+                          {
+                            guard: { type: 'repaymentSettledIn', params: ({ event }) => ({ status: event.output }) },
+                            target: '#repaymentResult.deciding',
+                            actions: [
+                              { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) },
+                              'settleRepayment',
+                            ],
+                          },
+                          {
+                            target: 'waiting',
+                            actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) },
+                          },
+                        ],
+                        onError: [reauth, { target: 'waiting', actions: 'assignError' }],
+                      },
+                    },
+                    slow: { on: { retry: { target: 'fetching', actions: 'resetPoll' } } },
+                  },
+                },
+              },
             },
+
             repayPlan: {
               id: 'repayPlan',
               route: { guard: { type: 'screenAllowed', params: { screen: 'repayPlan' } } },
               meta: screenMeta('repayPlan'),
-              entry: { type: 'enterScreen', params: { screen: 'repayPlan' } },
+              entry: [{ type: 'enterScreen', params: { screen: 'repayPlan' } }, 'pickDefaultRepayLoan'],
+              initial: 'loading',
+              states: {
+                loading: {
+                  tags: 'busy',
+                  invoke: {
+                    src: 'getRepayPlan',
+                    input: ({ context }) => ({ input: { loan_id: context.drafts.repayment.loan_id ?? '' } }),
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeRepayPlan', params: ({ event }) => ({ plan: event.output }) },
+                    },
+                    onError: [reauth, { target: 'failed', actions: 'assignError' }],
+                  },
+                },
+                failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
+                ready: { on: { 'step.back': { target: '#repayment' } } },
+              },
             },
           },
         },
-        rights: { id: 'rights', on: { 'rights.close': '#screensHistory' } },
-        overlay: { id: 'overlay', on: { 'overlay.close': { target: '#screensHistory', actions: 'closeOverlay' } } },
+
+        rights: {
+          id: 'rights',
+          description:
+            'The rights-card purchase sheet over the screen that opened it (home, review, result); its URL stays the opener\'s and closing returns there, e.g. to a review that resumes polling.',
+          initial: 'loading',
+          on: { 'rights.close': { target: '#screensHistory', actions: 'clearError' } },
+          states: {
+            loading: {
+              tags: 'busy',
+              invoke: {
+                src: 'showRewardProduct',
+                input: {},
+                onDone: {
+                  target: 'deciding',
+                  actions: { type: 'storeRights', params: ({ event }) => event.output },
+                },
+                onError: [reauth, { target: 'failed', actions: 'assignError' }],
+              },
+            },
+            deciding: {
+              always: [
+                { guard: 'rightsOwned', target: 'owned' },
+                { guard: 'orderPending', target: 'polling' },
+                { guard: 'rightsOnSale', target: 'offer' },
+                { target: 'unavailable' },
+              ],
+            },
+            offer: {
+              tags: 'editing',
+              on: { 'rights.buy': { guard: 'rightsAgreed', target: 'checkingCard', actions: 'clearError' } },
+            },
+            checkingCard: {
+              tags: 'busy',
+              invoke: {
+                src: 'showCard',
+                input: {},
+                onDone: [
+                  {
+                    guard: { type: 'cardIn', params: ({ event }) => ({ card: event.output.card }) },
+                    target: 'buying',
+                    actions: [
+                      { type: 'storeShownCard', params: ({ event }) => ({ card: event.output.card }) },
+                      'keyRightsPurchase',
+                    ],
+                  },
+                  { target: 'noCard' },
+                ],
+                onError: [reauth, { target: 'offer', actions: 'assignError' }],
+              },
+            },
+            noCard: {
+              description: 'The rights card is paid from the bound debit card; none is bound yet.',
+            },
+            buying: {
+              description: 'Buys once with the idempotency key kept in the draft; repeated buy events are ignored.',
+              tags: 'busy',
+              on: { 'rights.close': {}, 'xstate.route': {}, 'overlay.open': {} },
+              invoke: {
+                src: 'buyRewardProduct',
+                input: ({ context }) => ({
+                  input: {
+                    product_id: context.rights.product?.product_id ?? '',
+                    card_id: context.card?.card_id ?? '',
+                    agreements: { reward: true, withhold_agreement: true } as const,
+                  },
+                  idempotencyKey: context.drafts.rights.buyKey ?? '',
+                }),
+                onDone: {
+                  target: 'settling',
+                  actions: { type: 'storeOrder', params: ({ event }) => ({ order: event.output.order }) },
+                },
+                onError: [
+                  reauth,
+                  { guard: 'isRefused', target: 'offer', actions: ['assignError', 'dropRefusedKeys'] },
+                  { target: 'uncertain', actions: 'assignError' },
+                ],
+              },
+            },
+            uncertain: {
+              description: 'The purchase answer was lost: retry re-sends with the same key.',
+              on: { retry: { target: 'buying', actions: 'clearError' } },
+            },
+            settling: {
+              always: [
+                { guard: 'orderPaid', target: 'owned' },
+                { guard: 'orderPending', target: 'polling' },
+                { target: 'failed' },
+              ],
+            },
+            polling: {
+              description: 'Polls the order until it settles, with backoff and a cap; poll.stop closes the sheet.',
+              tags: 'polling',
+              entry: 'resetPoll',
+              initial: 'waiting',
+              on: { 'poll.stop': { target: '#screensHistory' } },
+              states: {
+                waiting: {
+                  after: {
+                    rewardPollDelay: [
+                      { guard: { type: 'pollCapReached', params: { kind: 'rewardOrder' } }, target: 'slow' },
+                      { target: 'fetching', actions: 'countPoll' },
+                    ],
+                  },
+                },
+                fetching: {
+                  invoke: {
+                    src: 'getRewardOrder',
+                    input: ({ context }) => ({ input: { order_id: context.rights.order?.order_id ?? '' } }),
+                    onDone: {
+                      target: '#rights.settling',
+                      actions: { type: 'storeOrder', params: ({ event }) => ({ order: event.output.order }) },
+                    },
+                    onError: [reauth, { target: 'waiting', actions: 'assignError' }],
+                  },
+                },
+                slow: { on: { retry: { target: 'fetching', actions: 'resetPoll' } } },
+              },
+            },
+            owned: {},
+            failed: {
+              on: { 'rights.buy': { guard: 'rightsAgreed', target: 'checkingCard', actions: 'clearError' } },
+            },
+            unavailable: {},
+          },
+        },
+
+        overlay: {
+          id: 'overlay',
+          description:
+            'Pages opened over a screen (agreements, rich text, external pages, the lender protocol). Close or Back returns to exactly where the borrower was.',
+          initial: 'choosing',
+          on: {
+            'overlay.close': { target: '#screensHistory', actions: 'closeOverlay' },
+            'xstate.route': { guard: 'routeIsOpener', target: '#screensHistory', actions: 'closeOverlay' },
+          },
+          states: {
+            choosing: {
+              always: [
+                { guard: { type: 'overlayIs', params: { page: 'privacy' } }, target: 'privacy' },
+                { guard: { type: 'overlayIs', params: { page: 'thirdProtocol' } }, target: 'thirdProtocol' },
+                { guard: { type: 'overlayIs', params: { page: 'richText' } }, target: 'richText' },
+                { target: 'webview' },
+              ],
+            },
+            privacy: {
+              id: 'privacy',
+              route: {
+                guard: { type: 'screenAllowed', params: { screen: 'privacy' } },
+                actions: 'openOverlay',
+              },
+              meta: screenMeta('privacy'),
+              initial: 'loading',
+              states: {
+                loading: {
+                  tags: 'busy',
+                  invoke: {
+                    src: 'getAgreement',
+                    input: ({ context }) => ({
+                      params: { key: context.overlay?.query.key ?? 'privacy' },
+                      input: context.intake.locale ? { lang: context.intake.locale } : {},
+                    }),
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeOverlayContent', params: ({ event }) => event.output },
+                    },
+                    onError: [reauth, { target: 'failed', actions: 'assignError' }],
+                  },
+                },
+                failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
+                ready: {},
+              },
+            },
+            thirdProtocol: {
+              id: 'thirdProtocol',
+              route: {
+                guard: { type: 'screenAllowed', params: { screen: 'thirdProtocol' } },
+                actions: 'openOverlay',
+              },
+              meta: screenMeta('thirdProtocol'),
+              initial: 'loading',
+              states: {
+                loading: {
+                  tags: 'busy',
+                  invoke: {
+                    src: 'getContract',
+                    input: ({ context }) => ({
+                      input: {
+                        lender_id: context.overlay?.query.lender_id ?? context.lenderId ?? '',
+                        kind: context.overlay?.query.kind === 'contract' ? ('contract' as const) : ('third_party' as const),
+                        ...(context.intake.locale ? { lang: context.intake.locale } : {}),
+                      },
+                    }),
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeOverlayContent', params: ({ event }) => event.output },
+                    },
+                    onError: [reauth, { target: 'failed', actions: 'assignError' }],
+                  },
+                },
+                failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
+                ready: {},
+              },
+            },
+            richText: {
+              id: 'richText',
+              route: {
+                guard: { type: 'screenAllowed', params: { screen: 'richText' } },
+                actions: 'openOverlay',
+              },
+              meta: screenMeta('richText'),
+            },
+            webview: {
+              id: 'webview',
+              route: {
+                guard: { type: 'screenAllowed', params: { screen: 'webview' } },
+                actions: 'openOverlay',
+              },
+              meta: screenMeta('webview'),
+            },
+          },
+        },
       },
     },
   },

@@ -1,0 +1,380 @@
+import { expect, test } from 'vitest'
+import type { CreditDecision, LoanStep, LoanSummary } from './ports'
+import type { Script } from './test-kit'
+import { baseScript, fail, loanUser, settle, start } from './test-kit'
+
+const loan: LoanSummary = {
+  loan_id: 'loan-1',
+  lender_id: 'lender-a',
+  lender_name: 'Lender A',
+  amount: 1_000_000,
+  term: 12,
+  apr: 0.12,
+  status: 'disbursing',
+  created_at: '2025-01-01T00:00:00+08:00',
+  disbursed_at: null,
+  next_due_date: null,
+  next_due_amount: null,
+  outstanding_principal: 1_000_000,
+  periods_paid: 0,
+}
+
+const decision = (status: CreditDecision['status']): CreditDecision => ({
+  status,
+  priority: false,
+  credit_limit: status === 'approved' ? 5_000_000 : null,
+  apr: status === 'approved' ? 0.12 : null,
+  terms: [12],
+  reason_code: status === 'rejected' ? 'score_too_low' : null,
+  retry_after: 0,
+  decided_at: null,
+})
+
+/** A small in-memory server whose step advances as the borrower completes each section. */
+function funnelScript(outcome: 'approved' | 'rejected' = 'approved', reviewPolls = 1): Script {
+  let step: LoanStep = 'demand'
+  let polls = 0
+  const status = () => loanUser({ step, loan: step === 'applied' ? loan : null, loans: step === 'applied' ? [loan] : [] })
+  const trial = (amount: number, term: number) => ({
+    amount,
+    term: term as 12,
+    apr: 0.12,
+    monthly_payment: 88_849,
+    total_interest: 66_188,
+    total_fee: 0,
+    total_repayment: 1_066_188,
+    schedule: [],
+  })
+  return {
+    ...baseScript(),
+    getLoanUserStatus: () => status(),
+    trialLoan: ({ input }) => trial(input.amount, input.term),
+    updateLoanUser: ({ input }) => {
+      step = input.section === 'demand' ? 'face' : input.section === 'basic' ? 'asset' : 'contact'
+      return status()
+    },
+    startBiometricSession: () => ({ session_id: 'bio-1', verify_url: 'https://vendor.test/v', expires_at: '' }),
+    getBiometricResult: () => {
+      step = 'basic'
+      return { session_id: 'bio-1', status: 'passed', real_name: '李雷', id_number: '11010519491231002X', failure_reason: null }
+    },
+    saveContacts: () => {
+      step = 'bank_card'
+      return status()
+    },
+    sendCardCode: () => ({ request_id: 'sms-1', phone_masked: '138****0000', resend_after: 60, expires_in: 300, bank_name: 'ICBC', luhn_warning: false }),
+    confirmCard: () => {
+      step = 'review'
+      return {
+        card: { card_id: 'card-1', bank_name: 'ICBC', bank_code: 'ICBC', last4: '0000', card_type: 'debit', reserved_phone_masked: '138****0000' },
+        status: status(),
+      }
+    },
+    reportDevice: () => ({ recorded: true }),
+    getCreditDecision: () => {
+      if (++polls <= reviewPolls) return decision('reviewing')
+      step = outcome
+      return decision(outcome)
+    },
+    listSupermarketProducts: () => ({
+      items: [{ product_id: 'p-1', name: 'Other', logo_url: '', amount_min: 0, amount_max: 1, apr_min: 0.1, apr_max: 0.2, terms: [12], url: 'https://other.test', tags: [] }],
+      total: 1,
+    }),
+    listMatches: () => ({
+      items: [{ lender_id: 'lender-a', name: 'Lender A', logo_url: '', credit_limit: 5_000_000, apr: 0.12, terms: [12], recommended: true, highlights: [] }],
+    }),
+    sendLenderCardCode: () => ({ request_id: 'sms-2', phone_masked: '138****0000', resend_after: 60, expires_in: 300 }),
+    confirmLenderCard: ({ input }) => ({ lender_id: input.lender_id, card_id: 'card-1', bound: true }),
+    applyLoan: () => {
+      step = 'applied'
+      return { loan, status: status() }
+    },
+    getRepayPlan: () => ({
+      loan,
+      periods: [],
+      totals: { principal: 0, interest: 0, fee: 0, penalty: 0, amount: 0, paid: 0, outstanding: 0 },
+    }),
+  }
+}
+
+type Run = ReturnType<typeof start>
+
+async function toHome(run: Run) {
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+}
+
+async function fillDemandAndSubmit(run: Run) {
+  run.actor.send({ type: 'home.continue' })
+  await run.until((s) => s.matches({ session: { screens: { loanDemand: 'editing' } } }))
+  run.actor.send({
+    type: 'form.change',
+    step: 'demand',
+    patch: { purpose: 'travel', agreements: { register: true, user: true, privacy: true, personal_consent: true } },
+  })
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.context.screen === 'facialIdentification')
+}
+
+async function passFace(run: Run) {
+  run.actor.send({ type: 'form.change', step: 'face', patch: { face_consent: true, sensitive_consent: true } })
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.matches({ session: { screens: { facialIdentification: 'verifying' } } }))
+  run.actor.send({ type: 'xstate.route', to: '#facialIdentification' })
+  await run.until((s) => s.context.screen === 'basicInfo')
+}
+
+async function fillBasic(run: Run) {
+  run.actor.send({
+    type: 'form.change',
+    step: 'basic',
+    patch: { education: 'bachelor', marital_status: 'single', province_id: '44', city_id: '4403', district_id: '440305', address: '科技园路 1 号' },
+  })
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.context.screen === 'assetInfo')
+}
+
+async function fillAssetAndContacts(run: Run) {
+  run.actor.send({
+    type: 'form.change',
+    step: 'asset',
+    patch: { occupation: 'employee', income_band: '5k_10k', housing: 'rented', car: 'none', social_insurance: true, provident_fund: true, credit_card: false },
+  })
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.context.screen === 'contact')
+  run.actor.send({
+    type: 'form.change',
+    step: 'contact',
+    patch: {
+      contacts: [
+        { relation: 'parent', name: '李父', phone: '13900000001' },
+        { relation: 'friend', name: '韩梅梅', phone: '13900000002' },
+      ],
+      form: true,
+    },
+  })
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.context.screen === 'bankCard')
+}
+
+async function bindCard(run: Run) {
+  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { card_number: '6222020000000000000', reserved_phone: '13800000000' } })
+  run.actor.send({ type: 'sms.send' })
+  await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }))
+  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '123456', withhold_agreement: true } })
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.context.screen === 'review')
+}
+
+test('a borrower walks the whole funnel from home to the loan plan', async () => {
+  const run = start(funnelScript('approved'))
+  await toHome(run)
+  await fillDemandAndSubmit(run)
+  const demandCall = run.callsOf('updateLoanUser')[0]?.args
+  expect(demandCall).toMatchObject({ input: { section: 'demand', amount: 1_000_000, term: 12, purpose: 'travel' } })
+  await passFace(run)
+  // The name and ID number read from the ID document prefill basic info.
+  expect(run.actor.getSnapshot().context.drafts.basic.real_name).toBe('李雷')
+  await fillBasic(run)
+  await fillAssetAndContacts(run)
+  await bindCard(run)
+  expect(run.callsOf('confirmCard')[0]?.args).toMatchObject({ idempotencyKey: 'id-1' })
+
+  await run.until((s) => s.matches({ session: { screens: { review: { polling: 'waiting' } } } }))
+  run.clock.increment(60_000)
+  await run.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
+  run.actor.send({ type: 'result.continue' })
+  await run.until((s) => s.matches({ session: { screens: { match: 'ready' } } }))
+  run.actor.send({ type: 'match.select', lender_id: 'lender-a' })
+  await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'editing' } } }))
+  expect(run.callsOf('trialLoan').at(-1)?.args).toMatchObject({ input: { lender_id: 'lender-a' } })
+  run.actor.send({ type: 'sms.send' })
+  await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'codeSent' } } }))
+  run.actor.send({
+    type: 'form.change',
+    step: 'lendConfirm',
+    patch: { code: '654321', agreements: { loan: true, contract: true, third_party: true } },
+  })
+  run.actor.send({ type: 'form.submit' })
+  const plan = await run.until((s) => s.matches({ session: { screens: { loanPlan: 'ready' } } }))
+  expect(plan.context.loan?.loan_id).toBe('loan-1')
+  expect(plan.context.repayPlan?.loan.loan_id).toBe('loan-1')
+  expect(run.callsOf('applyLoan')).toHaveLength(1)
+})
+
+test('a declined borrower sees other lenders in the loan supermarket', async () => {
+  const script = funnelScript('rejected', 0)
+  script.getLoanUserStatus = () => loanUser({ step: 'review' })
+  const run = start(script)
+  await toHome(run)
+  run.actor.send({ type: 'home.continue' })
+  const snap = await run.until((s) => s.matches({ session: { screens: { result: { rejected: 'ready' } } } }))
+  expect(snap.context.credit?.reason_code).toBe('score_too_low')
+  expect(snap.context.supermarket?.[0]?.product_id).toBe('p-1')
+})
+
+test('a slow review reaches the polling cap and the borrower may keep waiting or leave', async () => {
+  const script = funnelScript('approved', 1_000)
+  script.getLoanUserStatus = () => loanUser({ step: 'review' })
+  const run = start(script)
+  await toHome(run)
+  run.actor.send({ type: 'home.continue' })
+  for (let i = 0; i < 40 && !run.actor.getSnapshot().matches({ session: { screens: { review: { polling: 'slow' } } } }); i++) {
+    await run.until((s) => s.matches({ session: { screens: { review: { polling: 'waiting' } } } }) || s.matches({ session: { screens: { review: { polling: 'slow' } } } }))
+    run.clock.increment(60_000)
+    await settle()
+  }
+  expect(run.actor.getSnapshot().matches({ session: { screens: { review: { polling: 'slow' } } } })).toBe(true)
+  expect(run.callsOf('getCreditDecision')).toHaveLength(20)
+  run.actor.send({ type: 'poll.stop' })
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+})
+
+test('a 401 in the middle of the funnel keeps every draft and returns to the same step after a new token', async () => {
+  const script = funnelScript()
+  let expired = false
+  const save = script.updateLoanUser
+  script.updateLoanUser = (args) => {
+    if (args.input.section === 'basic' && !expired) {
+      expired = true
+      fail({ kind: 'unauthorized' })
+    }
+    return save ? save(args) : fail({ kind: 'network' })
+  }
+  const run = start(script)
+  await toHome(run)
+  await fillDemandAndSubmit(run)
+  await passFace(run)
+  run.actor.send({
+    type: 'form.change',
+    step: 'basic',
+    patch: { education: 'bachelor', marital_status: 'single', province_id: '44', city_id: '4403', district_id: '440305', address: '科技园路 1 号' },
+  })
+  run.actor.send({ type: 'form.submit' })
+  const waiting = await run.until((s) => s.matches('reauth'))
+  expect(waiting.context.drafts.basic.address).toBe('科技园路 1 号')
+  expect(waiting.context.drafts.basic.id_number).toBe('11010519491231002X')
+  expect(waiting.context.drafts.demand.purpose).toBe('travel')
+
+  run.actor.send({ type: 'bridge.payload', token: 'renewed' })
+  // Back where it was: the save runs again with the same draft and moves on.
+  await run.until((s) => s.context.screen === 'assetInfo')
+  expect(run.callsOf('updateLoanUser').filter((c) => (c.args as { input: { section: string } }).input.section === 'basic')).toHaveLength(2)
+})
+
+test('repeated submits while binding the card make one call', async () => {
+  const script = funnelScript()
+  script.getLoanUserStatus = () => loanUser({ step: 'bank_card' })
+  let release: () => void = () => {}
+  const confirm = script.confirmCard
+  script.confirmCard = async (args) => {
+    await new Promise<void>((resolve) => (release = resolve))
+    return confirm ? confirm(args) : fail({ kind: 'network' })
+  }
+  const run = start(script)
+  await toHome(run)
+  run.actor.send({ type: 'home.continue' })
+  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { card_number: '6222020000000000000', reserved_phone: '13800000000' } })
+  run.actor.send({ type: 'sms.send' })
+  await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }))
+  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '123456', withhold_agreement: true } })
+  run.actor.send({ type: 'form.submit' })
+  run.actor.send({ type: 'form.submit' })
+  run.actor.send({ type: 'form.submit' })
+  await settle()
+  expect(run.callsOf('confirmCard')).toHaveLength(1)
+  release()
+  await run.until((s) => s.context.screen === 'review')
+})
+
+test('a wrong SMS code is refused, the borrower stays with the code screen and a new key is made', async () => {
+  const script = funnelScript()
+  script.getLoanUserStatus = () => loanUser({ step: 'bank_card' })
+  let first = true
+  const confirm = script.confirmCard
+  script.confirmCard = (args) => {
+    if (first) {
+      first = false
+      fail({ kind: 'refused', status: 1008 })
+    }
+    return confirm ? confirm(args) : fail({ kind: 'network' })
+  }
+  const run = start(script)
+  await toHome(run)
+  run.actor.send({ type: 'home.continue' })
+  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { card_number: '6222020000000000000', reserved_phone: '13800000000' } })
+  run.actor.send({ type: 'sms.send' })
+  await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }))
+  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '000000', withhold_agreement: true } })
+  run.actor.send({ type: 'form.submit' })
+  const refused = await run.until((s) => s.context.errorStatus === 1008)
+  expect(refused.matches({ session: { screens: { bankCard: 'codeSent' } } })).toBe(true)
+  expect(refused.context.drafts.bankCard.card_number).toBe('6222020000000000000')
+  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '123456' } })
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.context.screen === 'review')
+  const keys = run.callsOf('confirmCard').map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
+  expect(keys).toEqual(['id-1', 'id-2'])
+})
+
+test('the SMS resend waits for the deadline kept in context', async () => {
+  const script = funnelScript()
+  script.getLoanUserStatus = () => loanUser({ step: 'bank_card' })
+  const run = start(script)
+  await toHome(run)
+  run.actor.send({ type: 'home.continue' })
+  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { card_number: '6222020000000000000', reserved_phone: '13800000000' } })
+  run.actor.send({ type: 'sms.send' })
+  const sent = await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }))
+  expect(sent.context.cardSms?.resendAt).toBe(run.input.clockMs.value + 60_000)
+  expect(sent.can({ type: 'sms.resend' })).toBe(false)
+  run.input.clockMs.value += 60_000
+  expect(run.actor.getSnapshot().can({ type: 'sms.resend' })).toBe(true)
+  run.actor.send({ type: 'sms.resend' })
+  await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }) && run.callsOf('sendCardCode').length === 2)
+})
+
+test('a lost answer to the loan application is retried with the same key, never a new submit', async () => {
+  const script = funnelScript()
+  script.getLoanUserStatus = () => loanUser({ step: 'approved' })
+  script.getCreditDecision = () => decision('approved')
+  let attempts = 0
+  const apply = script.applyLoan
+  script.applyLoan = (args) => (++attempts === 1 ? fail({ kind: 'timeout' }) : apply ? apply(args) : fail({ kind: 'network' }))
+  const run = start(script)
+  await toHome(run)
+  run.actor.send({ type: 'home.continue' })
+  await run.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
+  run.actor.send({ type: 'result.continue' })
+  await run.until((s) => s.matches({ session: { screens: { match: 'ready' } } }))
+  run.actor.send({ type: 'match.select', lender_id: 'lender-a' })
+  await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'editing' } } }))
+  run.actor.send({ type: 'form.change', step: 'demand', patch: { purpose: 'travel' } })
+  run.actor.send({ type: 'sms.send' })
+  await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'codeSent' } } }))
+  run.actor.send({ type: 'form.change', step: 'lendConfirm', patch: { code: '1', agreements: { loan: true, contract: true, third_party: true } } })
+  run.actor.send({ type: 'form.submit' })
+  const uncertain = await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'applyUncertain' } } }))
+  expect(uncertain.context.errorCode).toBe('timeout')
+  expect(uncertain.can({ type: 'form.submit' })).toBe(false)
+  run.actor.send({ type: 'retry' })
+  await run.until((s) => s.context.screen === 'loanPlan')
+  const keys = run.callsOf('applyLoan').map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
+  expect(keys).toHaveLength(2)
+  expect(keys[0]).toBe(keys[1])
+})
+
+test('a typed link to a step the server does not allow is refused and the borrower stays', async () => {
+  const script = funnelScript()
+  script.getLoanUserStatus = () => loanUser({ step: 'basic' })
+  const run = start(script)
+  await toHome(run)
+  run.actor.send({ type: 'home.continue' })
+  await run.until((s) => s.context.screen === 'basicInfo')
+  const before = run.actor.getSnapshot()
+  expect(before.can({ type: 'xstate.route', to: '#review' })).toBe(false)
+  run.actor.send({ type: 'xstate.route', to: '#review' })
+  expect(run.actor.getSnapshot().context.screen).toBe('basicInfo')
+  // An earlier step is fine: Back to the demand form.
+  run.actor.send({ type: 'xstate.route', to: '#loanDemand' })
+  expect(run.actor.getSnapshot().context.screen).toBe('loanDemand')
+})
