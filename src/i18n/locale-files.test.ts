@@ -18,6 +18,7 @@ import {
   rewardOrder,
 } from '../contract/entities'
 import { fieldRuleCodes } from '../contract/field-rules'
+import { platforms } from '../bridge/payload'
 import { supportedLocales, type Locale } from './locale'
 
 const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url))
@@ -44,8 +45,8 @@ const reference = files['zh-Hans']
 
 /** Strings that are the same in English on purpose: the brand, and words two languages share. */
 const sameAsEnglish: Partial<Record<Locale, string[]>> = {
-  fr: ['app.name'],
-  es: ['app.name', 'common.no'],
+  fr: ['app.name', 'boot.platforms.Weixin'],
+  es: ['app.name', 'boot.platforms.Weixin', 'common.no'],
 }
 
 test('there is exactly one message file per supported locale', () => {
@@ -135,6 +136,11 @@ test('every enum code of the contract has a label in every locale', () => {
 test('every agreement of the spec has a title', () => {
   const titles = [...reference.keys()].filter((key) => key.startsWith('agreements.'))
   expect(titles.sort()).toEqual(agreementKeys.map((key) => `agreements.${key}`).sort())
+})
+
+test('every platform the bridge reports has a label', () => {
+  const labels = [...reference.keys()].filter((key) => key.startsWith('boot.platforms.'))
+  expect(labels.sort()).toEqual(platforms.map((platform) => `boot.platforms.${platform}`).sort())
 })
 
 test('every route of the spec, home and login have a title', () => {
