@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import type { CreditDecision, LoanStep, LoanSummary } from './ports'
 import type { Script } from './test-kit'
+import { restoreSnapshot, serializeSnapshot, snapshotVersion } from './persistence'
 import { baseScript, fail, loanUser, settle, start } from './test-kit'
 
 const loan: LoanSummary = {
@@ -377,4 +378,82 @@ test('a typed link to a step the server does not allow is refused and the borrow
   // An earlier step is fine: Back to the demand form.
   run.actor.send({ type: 'xstate.route', to: '#loanDemand' })
   expect(run.actor.getSnapshot().context.screen).toBe('loanDemand')
+})
+
+test('a reload in any state of the funnel lands on the same screen with its data', async () => {
+  const stored: { value: string; raw: ReturnType<typeof serializeSnapshot>; screen: string | null; purpose: string | null }[] = []
+  const run = start(funnelScript('approved'))
+  run.actor.subscribe((snap) => {
+    const value = JSON.stringify(snap.value)
+    if (snap.status !== 'active' || stored.some((s) => s.value === value)) return
+    stored.push({ value, raw: serializeSnapshot(run.actor.getPersistedSnapshot()), screen: snap.context.screen, purpose: snap.context.drafts.demand.purpose })
+  })
+  await toHome(run)
+  await fillDemandAndSubmit(run)
+  await passFace(run)
+  await fillBasic(run)
+  await fillAssetAndContacts(run)
+  await bindCard(run)
+  await run.until((s) => s.matches({ session: { screens: { review: { polling: 'waiting' } } } }))
+  run.clock.increment(60_000)
+  await run.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
+  run.actor.stop()
+
+  const screens = new Set(stored.map((s) => s.screen))
+  for (const screen of ['home', 'loanDemand', 'facialIdentification', 'basicInfo', 'assetInfo', 'contact', 'bankCard', 'review', 'result']) {
+    expect(screens.has(screen)).toBe(true)
+  }
+  for (const entry of stored) {
+    const snapshot = restoreSnapshot(entry.raw, { version: snapshotVersion, runtime: { now: () => 0, makeId: () => 'restored' } })
+    expect(snapshot).not.toBeNull()
+    const again = start(funnelScript('approved'), { snapshot: snapshot as never })
+    const restored = again.actor.getSnapshot()
+    expect(JSON.stringify(restored.value)).toBe(entry.value)
+    expect(restored.context.screen).toBe(entry.screen)
+    expect(restored.context.drafts.demand.purpose).toBe(entry.purpose)
+    again.actor.stop()
+  }
+})
+
+test('a reload while binding the card sends the same confirmation again with the same key and code', async () => {
+  const script = funnelScript()
+  script.getLoanUserStatus = () => loanUser({ step: 'bank_card' })
+  script.confirmCard = () => new Promise(() => {})
+  const run = start(script)
+  await toHome(run)
+  run.actor.send({ type: 'home.continue' })
+  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { card_number: '6222020000000000000', reserved_phone: '13800000000' } })
+  run.actor.send({ type: 'sms.send' })
+  await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }))
+  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '123456', withhold_agreement: true } })
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.matches({ session: { screens: { bankCard: 'confirming' } } }))
+  const raw = serializeSnapshot(run.actor.getPersistedSnapshot())
+  run.actor.stop()
+  expect(raw.local).not.toContain('6222020000000000000')
+  expect(raw.local).not.toContain('123456')
+
+  const snapshot = restoreSnapshot(raw, { version: snapshotVersion, runtime: { now: () => 0, makeId: () => 'fresh' } })
+  const again = start(funnelScript(), { snapshot: snapshot as never })
+  await again.until((s) => s.context.screen === 'review')
+  expect(again.callsOf('confirmCard')[0]?.args).toEqual({
+    input: { request_id: 'sms-1', code: '123456', agreements: { withhold_agreement: true } },
+    idempotencyKey: 'id-1',
+  })
+  expect(again.actor.getSnapshot().context.drafts.bankCard.card_number).toBe('6222020000000000000')
+})
+
+test('a reload during review polling resumes polling when told poll.now', async () => {
+  const script = funnelScript('approved', 1)
+  script.getLoanUserStatus = () => loanUser({ step: 'review' })
+  const run = start(script)
+  await toHome(run)
+  run.actor.send({ type: 'home.continue' })
+  await run.until((s) => s.matches({ session: { screens: { review: { polling: 'waiting' } } } }))
+  const raw = serializeSnapshot(run.actor.getPersistedSnapshot())
+  run.actor.stop()
+  const snapshot = restoreSnapshot(raw, { version: snapshotVersion, runtime: { now: () => 0, makeId: () => 'x' } })
+  const again = start(funnelScript('approved', 0), { snapshot: snapshot as never })
+  again.actor.send({ type: 'poll.now' })
+  await again.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
 })

@@ -257,6 +257,7 @@ export type AppEvent =
   | { type: 'sms.resend' }
   | { type: 'liveness.returned' }
   | { type: 'poll.stop' }
+  | { type: 'poll.now' }
   | { type: 'result.continue' }
   | { type: 'match.select'; lender_id: string }
   | { type: 'repay.loan'; loan_id: string }
@@ -1257,6 +1258,8 @@ export const appMachine = setup({
                       },
                     },
                     waiting: {
+                      // Timers are not restored from a persisted snapshot: the edge sends poll.now after a restore.
+                      on: { 'poll.now': { target: 'fetching' } },
                       after: {
                         livenessPollDelay: [
                           { guard: { type: 'pollCapReached', params: { kind: 'liveness' } }, target: 'slow' },
@@ -1527,6 +1530,8 @@ export const appMachine = setup({
                       },
                     },
                     waiting: {
+                      // Timers are not restored from a persisted snapshot: the edge sends poll.now after a restore.
+                      on: { 'poll.now': { target: 'fetching' } },
                       after: {
                         creditPollDelay: [
                           { guard: { type: 'pollCapReached', params: { kind: 'credit' } }, target: 'slow' },
@@ -1943,6 +1948,8 @@ export const appMachine = setup({
                   on: { 'poll.stop': { target: '#home' } },
                   states: {
                     waiting: {
+                      // Timers are not restored from a persisted snapshot: the edge sends poll.now after a restore.
+                      on: { 'poll.now': { target: 'fetching' } },
                       after: {
                         repaymentPollDelay: [
                           { guard: { type: 'pollCapReached', params: { kind: 'repayment' } }, target: 'slow' },
@@ -2100,6 +2107,8 @@ export const appMachine = setup({
               on: { 'poll.stop': { target: '#screensHistory' } },
               states: {
                 waiting: {
+                  // Timers are not restored from a persisted snapshot: the edge sends poll.now after a restore.
+                  on: { 'poll.now': { target: 'fetching' } },
                   after: {
                     rewardPollDelay: [
                       { guard: { type: 'pollCapReached', params: { kind: 'rewardOrder' } }, target: 'slow' },

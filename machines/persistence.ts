@@ -1,0 +1,136 @@
+import type { AppContext } from './app.machine'
+
+/*
+ * The machine's snapshot, persisted (issue #4 item 5, PRODUCT.md section 8).
+ *
+ * - `serializeSnapshot(actor.getPersistedSnapshot())` gives two strings: `local` for
+ *   localStorage and `session` for sessionStorage. ID numbers, card numbers and SMS codes
+ *   (in drafts and in the inputs of invoked requests) go only to `session`.
+ * - `restoreSnapshot({ local, session }, { version, migrate, runtime })` gives the snapshot to
+ *   pass to `createActor(machine, { snapshot })`, or null to start fresh. An older version is
+ *   handed to `migrate` (null drops it). The clock and id maker (`runtime`) are functions, so
+ *   they are not stored: the new page passes its own.
+ * - Invoked requests that were running start again on restore, which is why committing calls
+ *   carry the idempotency key kept in the drafts. Delayed events (poll backoff) are not
+ *   restored: send `{ type: 'poll.now' }` after starting a restored actor.
+ */
+
+export const snapshotVersion = 1
+
+export interface StoredSnapshot {
+  local: string
+  session: string
+}
+
+export interface VersionedSnapshot {
+  version: number
+  snapshot: PersistedShape
+}
+
+/** The JSON shape of `getPersistedSnapshot()` that this module relies on. */
+export interface PersistedShape {
+  value: unknown
+  context: Record<string, unknown>
+  children: Record<string, unknown>
+  [key: string]: unknown
+}
+
+export interface RestoreOptions {
+  version: number
+  migrate?: (stored: { version: number; snapshot: unknown }) => PersistedShape | null
+  runtime: AppContext['runtime']
+}
+
+/** Keys whose string values are sensitive (PRODUCT.md section 8), wherever a draft or request input holds them. */
+const sensitiveKeys = new Set(['id_number', 'card_number', 'code'])
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Copies `value`, blanking sensitive strings under drafts or inputs and collecting them by path. */
+function split(value: unknown, path: string[], secrets: Record<string, string>): Json {
+  if (Array.isArray(value)) return value.map((item, i) => split(item, [...path, String(i)], secrets))
+  if (isRecord(value)) {
+    const out: { [key: string]: Json } = {}
+    const guarded = path.includes('drafts') || path.includes('input')
+    for (const [key, item] of Object.entries(value)) {
+      if (typeof item === 'function' || item === undefined) continue
+      if (guarded && sensitiveKeys.has(key) && typeof item === 'string' && item !== '') {
+        secrets[JSON.stringify([...path, key])] = item
+        out[key] = ''
+      } else {
+        out[key] = split(item, [...path, key], secrets)
+      }
+    }
+    return out
+  }
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value
+  return null
+}
+
+function putBack(root: Json, secrets: Record<string, string>): void {
+  for (const [pathJson, secret] of Object.entries(secrets)) {
+    let path: unknown
+    try {
+      path = JSON.parse(pathJson)
+    } catch {
+      continue
+    }
+    if (!Array.isArray(path) || path.length === 0) continue
+    let node: unknown = root
+    for (const key of path.slice(0, -1)) {
+      node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[String(key)] : undefined
+    }
+    const last = String(path[path.length - 1])
+    // Only a blank left by split is refilled: a changed shape (migration) is not overwritten.
+    if (isRecord(node) && node[last] === '') node[last] = secret
+  }
+}
+
+export function serializeSnapshot(persisted: unknown, version = snapshotVersion): StoredSnapshot {
+  const secrets: Record<string, string> = {}
+  const snapshot = split(persisted, [], secrets)
+  return {
+    local: JSON.stringify({ version, snapshot }),
+    session: JSON.stringify(secrets),
+  }
+}
+
+function isPersistedShape(value: unknown): value is PersistedShape {
+  return isRecord(value) && 'value' in value && isRecord(value.context) && isRecord(value.children)
+}
+
+export function restoreSnapshot(
+  raw: { local: string | null; session: string | null },
+  options: RestoreOptions,
+): PersistedShape | null {
+  if (raw.local === null) return null
+  let stored: unknown
+  try {
+    stored = JSON.parse(raw.local)
+  } catch {
+    return null
+  }
+  if (!isRecord(stored) || typeof stored.version !== 'number') return null
+  let snapshot: unknown = stored.snapshot
+  if (stored.version !== options.version) {
+    snapshot = options.migrate ? options.migrate({ version: stored.version, snapshot }) : null
+  }
+  if (!isPersistedShape(snapshot)) return null
+  let secrets: unknown = {}
+  try {
+    secrets = raw.session === null ? {} : JSON.parse(raw.session)
+  } catch {
+    secrets = {}
+  }
+  if (isRecord(secrets)) {
+    const strings: Record<string, string> = {}
+    for (const [key, value] of Object.entries(secrets)) if (typeof value === 'string') strings[key] = value
+    putBack(snapshot as unknown as Json, strings)
+  }
+  snapshot.context = { ...snapshot.context, runtime: options.runtime }
+  return snapshot
+}
