@@ -19,7 +19,8 @@ export function encodeRfc3986(text: string): string {
   )
 }
 
-function isDropped(value: unknown): boolean {
+/** Fields left out of the signature (and, by the request layer, out of a GET query). */
+export function isDropped(value: unknown): boolean {
   return value === null || value === undefined || value === ''
 }
 
@@ -52,7 +53,8 @@ function isJsonSkipped(value: unknown): boolean {
   return value === undefined || typeof value === 'function' || typeof value === 'symbol'
 }
 
-function canonicalValue(value: unknown): string {
+/** A field's value as signed: text as is, numbers and booleans via String, objects as sorted JSON. */
+export function canonicalValue(value: unknown): string {
   if (typeof value === 'string') return value
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
     return String(value)

@@ -1,0 +1,161 @@
+import { expect, test } from 'vitest'
+import { createBridge, detectPlatform, type BridgeWindow } from './bridge'
+import { encodeBridgeParameter, type BridgePayload } from './payload'
+
+interface Posted {
+  message: unknown
+  targetOrigin?: string
+}
+
+// The compiler checks that a real browser window fits what the bridge asks of it.
+const realWindowFits: Window extends BridgeWindow ? true : false = true
+
+class FakeWindow implements BridgeWindow {
+  location: { origin: string; search: string; hash: string }
+  parent: unknown
+  private events = new EventTarget()
+  constructor(options: { origin?: string; search?: string; hash?: string; framed?: Posted[] } = {}) {
+    this.location = {
+      origin: options.origin ?? 'https://page.huaqian.example',
+      search: options.search ?? '',
+      hash: options.hash ?? '',
+    }
+    const framed = options.framed
+    this.parent = framed
+      ? {
+          postMessage(message: unknown, targetOrigin?: string) {
+            if (targetOrigin === undefined || targetOrigin === '*') throw new Error('wildcard post')
+            framed.push({ message, targetOrigin })
+          },
+        }
+      : this
+  }
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void {
+    this.events.addEventListener(type, listener as EventListener)
+  }
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void {
+    this.events.removeEventListener(type, listener as EventListener)
+  }
+  receive(data: unknown, origin: string): void {
+    this.events.dispatchEvent(new MessageEvent('message', { data, origin }))
+  }
+}
+
+const hostOrigin = 'https://host.partner.example'
+
+test('a real browser window can be handed to the bridge', () => {
+  expect(realWindowFits).toBe(true)
+})
+
+test('a payload set as a global before load is the initial payload', () => {
+  const win = new FakeWindow()
+  Object.assign(win, { __HUAQIAN_BRIDGE__: { token: 'from-global', channelCode: 'H5' } })
+  const bridge = createBridge({ window: win, allowedOrigins: [] })
+  expect(bridge.initial).toEqual({ token: 'from-global', channelCode: 'H5' })
+  expect(bridge.initialSource).toBe('global')
+})
+
+test('a payload in the URL query is read, as parameters or as bridge=', () => {
+  const plain = createBridge({ window: new FakeWindow({ search: '?token=q1&deviceId=d1' }), allowedOrigins: [] })
+  expect(plain.initial).toEqual({ token: 'q1', deviceId: 'd1' })
+  expect(plain.initialSource).toBe('query')
+  const encoded = encodeBridgeParameter({ token: 'q2', loanExcess: 2 })
+  const packed = createBridge({ window: new FakeWindow({ hash: `#/?bridge=${encoded}` }), allowedOrigins: [] })
+  expect(packed.initial).toEqual({ token: 'q2', loanExcess: 2 })
+})
+
+test('URL parameters without a token change nothing', () => {
+  const bridge = createBridge({
+    window: new FakeWindow({ search: '?channelCode=H5&baseUrl=https://evil.example' }),
+    allowedOrigins: [],
+  })
+  expect(bridge.initial).toBeNull()
+})
+
+test('a message from an allowed origin delivers a new payload', () => {
+  const win = new FakeWindow()
+  const heard: [BridgePayload, string][] = []
+  createBridge({ window: win, allowedOrigins: [hostOrigin], onPayload: (payload, origin) => heard.push([payload, origin]) })
+  win.receive({ type: 'huaqian.bridge', payload: { token: 'after-login' } }, hostOrigin)
+  win.receive(JSON.stringify({ type: 'huaqian.bridge', payload: { token: 'as-text' } }), win.location.origin)
+  expect(heard).toEqual([
+    [{ token: 'after-login' }, hostOrigin],
+    [{ token: 'as-text' }, win.location.origin],
+  ])
+})
+
+test('messages from foreign origins, of other types or without a token are ignored', () => {
+  const win = new FakeWindow()
+  const heard: BridgePayload[] = []
+  const bridge = createBridge({ window: win, allowedOrigins: [hostOrigin], onPayload: (payload) => heard.push(payload) })
+  win.receive({ type: 'huaqian.bridge', payload: { token: 'evil' } }, 'https://evil.example')
+  win.receive({ type: 'huaqian.bridge', payload: { token: 'evil' } }, `${hostOrigin}.evil.example`)
+  win.receive({ type: 'huaqian.bridge', payload: { token: 'evil' } }, 'null')
+  win.receive({ type: 'other', payload: { token: 'x' } }, hostOrigin)
+  win.receive({ type: 'huaqian.bridge', payload: { channelCode: 'H5' } }, hostOrigin)
+  expect(heard).toEqual([])
+  bridge.dispose()
+  win.receive({ type: 'huaqian.bridge', payload: { token: 'late' } }, hostOrigin)
+  expect(heard).toEqual([])
+})
+
+test('commands go to the iOS message handler when present', () => {
+  const win = new FakeWindow()
+  const ios: unknown[] = []
+  Object.assign(win, { webkit: { messageHandlers: { huaqian: { postMessage: (message: unknown) => ios.push(message) } } } })
+  const bridge = createBridge({ window: win, allowedOrigins: [] })
+  expect(bridge.send({ command: 'goHome' })).toBe('ios')
+  expect(ios).toEqual([{ command: 'goHome' }])
+})
+
+test('commands go to the Android object as JSON text', () => {
+  const win = new FakeWindow()
+  const android: unknown[] = []
+  Object.assign(win, { HuaqianAndroid: { postMessage: (message: unknown) => android.push(message) } })
+  const bridge = createBridge({ window: win, allowedOrigins: [] })
+  expect(bridge.send({ command: 'openUrl', url: 'https://vendor.example/face' })).toBe('android')
+  expect(android).toEqual(['{"command":"openUrl","url":"https://vendor.example/face"}'])
+})
+
+test('a framed page posts commands to its parent at the payload origin, never to *', () => {
+  const posted: Posted[] = []
+  const win = new FakeWindow({ framed: posted })
+  const bridge = createBridge({ window: win, allowedOrigins: [hostOrigin] })
+  win.receive({ type: 'huaqian.bridge', payload: { token: 't' } }, hostOrigin)
+  expect(bridge.send({ command: 'login' })).toBe('parent')
+  expect(posted).toEqual([{ message: { type: 'huaqian.command', command: 'login' }, targetOrigin: hostOrigin }])
+})
+
+test('before any message, a framed page posts only to its own and allowed origins', () => {
+  const posted: Posted[] = []
+  const bridge = createBridge({ window: new FakeWindow({ framed: posted }), allowedOrigins: [hostOrigin, 'not an origin'] })
+  expect(bridge.send({ command: 'close' })).toBe('parent')
+  expect(posted.map((post) => post.targetOrigin)).toEqual(['https://page.huaqian.example', hostOrigin])
+})
+
+test('with no host at all a command is recorded and goes nowhere', () => {
+  const bridge = createBridge({ window: new FakeWindow(), allowedOrigins: [] })
+  expect(bridge.send({ command: 'goHome' })).toBe('none')
+  expect(bridge.sent).toEqual([{ command: { command: 'goHome' }, via: 'none' }])
+})
+
+test('openUrl refuses anything but http and https', () => {
+  const win = new FakeWindow()
+  const android: unknown[] = []
+  Object.assign(win, { HuaqianAndroid: { postMessage: (message: unknown) => android.push(message) } })
+  const bridge = createBridge({ window: win, allowedOrigins: [] })
+  expect(bridge.send({ command: 'openUrl', url: 'javascript:alert(1)' })).toBe('refused')
+  expect(android).toEqual([])
+})
+
+test('the platform is App with a native host, Weixin in WeChat, H5 in a plain browser', () => {
+  const plain = new FakeWindow()
+  const native = new FakeWindow()
+  Object.assign(native, { HuaqianAndroid: { postMessage: () => undefined } })
+  const chrome = 'Mozilla/5.0 (Linux; Android 14) Chrome/120 Mobile Safari/537.36'
+  expect(detectPlatform(chrome, native)).toBe('App')
+  expect(detectPlatform(`${chrome} MicroMessenger/8.0.47`, plain)).toBe('Weixin')
+  expect(detectPlatform(chrome, plain)).toBe('H5')
+  expect(detectPlatform(chrome, plain, { token: 't', platform: 'App' })).toBe('App')
+  expect(detectPlatform(undefined, undefined)).toBe('unknown')
+})

@@ -1,0 +1,211 @@
+import { normaliseOrigins } from './base-url-policy'
+import {
+  parseBridgePayload,
+  readQueryPayload,
+  urlParameters,
+  type BridgePayload,
+  type Platform,
+} from './payload'
+
+/*
+ * The host bridge of PRODUCT.md section 9: session data comes in from the URL, a global the host
+ * sets before load, or `message` events from allowed origins; commands go out to whichever host
+ * is present. Nothing here navigates or renders; the machine decides what a payload means.
+ */
+
+export type BridgeCommand =
+  | { command: 'goHome' }
+  | { command: 'login' }
+  | { command: 'openUrl'; url: string }
+  | { command: 'close' }
+
+/** Where a command went: `none` means no host was found and the command was only recorded. */
+export type BridgeDelivery = 'ios' | 'android' | 'parent' | 'none' | 'refused'
+
+export interface SentCommand {
+  command: BridgeCommand
+  via: BridgeDelivery
+}
+
+export type PayloadSource = 'global' | 'query' | 'message'
+
+type MessageListener = (event: MessageEvent) => void
+
+/** What the bridge needs of `window`; a real window satisfies it, tests pass a small fake. */
+export interface BridgeWindow {
+  location: { origin: string; search: string; hash: string }
+  parent?: unknown
+  document?: { referrer?: string }
+  addEventListener(type: 'message', listener: MessageListener): void
+  removeEventListener(type: 'message', listener: MessageListener): void
+}
+
+export const bridgeMessageType = 'huaqian.bridge'
+export const commandMessageType = 'huaqian.command'
+export const bridgeGlobalName = '__HUAQIAN_BRIDGE__'
+
+interface PostMessageTarget {
+  postMessage(message: unknown, targetOrigin?: string): void
+}
+
+function property(target: unknown, key: string): unknown {
+  if ((typeof target !== 'object' && typeof target !== 'function') || target === null) return undefined
+  try {
+    return (target as Record<string, unknown>)[key]
+  } catch {
+    // A cross-origin parent throws on property access.
+    return undefined
+  }
+}
+
+function poster(target: unknown): PostMessageTarget | null {
+  return typeof property(target, 'postMessage') === 'function' ? (target as PostMessageTarget) : null
+}
+
+function iosHandler(win: BridgeWindow): PostMessageTarget | null {
+  return poster(property(property(property(win, 'webkit'), 'messageHandlers'), 'huaqian'))
+}
+
+function androidHandler(win: BridgeWindow): PostMessageTarget | null {
+  return poster(property(win, 'HuaqianAndroid'))
+}
+
+/** True when a native host injected its message handler (iOS WKWebView or Android). */
+export function hasNativeHost(win: BridgeWindow): boolean {
+  return iosHandler(win) !== null || androidHandler(win) !== null
+}
+
+/** The parent frame when the page is framed (the sandbox host simulator, an H5 host). */
+function parentFrame(win: BridgeWindow): PostMessageTarget | null {
+  const parent = win.parent
+  if (parent === undefined || parent === null || parent === win) return null
+  return poster(parent)
+}
+
+/**
+ * App when a native bridge object exists or the payload says so; Weixin inside WeChat's browser;
+ * H5 in any other browser; unknown when there is nothing to go on.
+ */
+export function detectPlatform(
+  userAgent: string | undefined,
+  win: BridgeWindow | undefined,
+  payload?: BridgePayload | null,
+): Platform {
+  if ((win && hasNativeHost(win)) || payload?.platform === 'App') return 'App'
+  if (userAgent && /MicroMessenger/i.test(userAgent)) return 'Weixin'
+  if (payload?.platform) return payload.platform
+  if (userAgent && win) return 'H5'
+  return 'unknown'
+}
+
+/** The first usable payload present at load: the host's global, else the URL. */
+export function readInitialPayload(win: BridgeWindow): { payload: BridgePayload; source: PayloadSource } | null {
+  const fromGlobal = parseBridgePayload(property(win, bridgeGlobalName))
+  if (fromGlobal) return { payload: fromGlobal, source: 'global' }
+  const fromQuery = readQueryPayload(urlParameters(win.location.search, win.location.hash))
+  return fromQuery ? { payload: fromQuery, source: 'query' } : null
+}
+
+function isOpenableUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
+export interface BridgeOptions {
+  window: BridgeWindow
+  /** Origins whose `message` events are accepted and whose frames may receive commands. */
+  allowedOrigins: readonly string[]
+  /** A later payload pushed by the host (after login, for instance). */
+  onPayload?: (payload: BridgePayload, origin: string) => void
+}
+
+export interface Bridge {
+  initial: BridgePayload | null
+  initialSource: PayloadSource | null
+  send(command: BridgeCommand): BridgeDelivery
+  /** Every command sent, with where it went (`none`: no host was present). */
+  readonly sent: readonly SentCommand[]
+  dispose(): void
+}
+
+export function createBridge(options: BridgeOptions): Bridge {
+  const win = options.window
+  const ownOrigin = normaliseOrigins([win.location.origin])
+  // The page's own origin is always trusted: the sandbox host simulator is same-origin, and a
+  // native host pushes payloads by posting to the page's own window.
+  const trusted = normaliseOrigins([...ownOrigin, ...options.allowedOrigins])
+  let payloadOrigin: string | null = null
+  const sent: SentCommand[] = []
+
+  const listener: MessageListener = (event) => {
+    if (!trusted.includes(event.origin)) return
+    let data: unknown = event.data
+    if (typeof data === 'string') {
+      try {
+        data = JSON.parse(data)
+      } catch {
+        return
+      }
+    }
+    if (property(data, 'type') !== bridgeMessageType) return
+    const payload = parseBridgePayload(property(data, 'payload'))
+    if (!payload) return
+    payloadOrigin = event.origin
+    options.onPayload?.(payload, event.origin)
+  }
+  win.addEventListener('message', listener)
+
+  const initial = readInitialPayload(win)
+
+  function deliver(command: BridgeCommand): BridgeDelivery {
+    if (command.command === 'openUrl' && !isOpenableUrl(command.url)) return 'refused'
+    const ios = iosHandler(win)
+    if (ios) {
+      ios.postMessage(command)
+      return 'ios'
+    }
+    const android = androidHandler(win)
+    if (android) {
+      android.postMessage(JSON.stringify(command))
+      return 'android'
+    }
+    const parent = parentFrame(win)
+    if (parent) {
+      // Never '*': the origin a payload came from, else every trusted origin in turn (a
+      // postMessage whose target origin does not match the parent is dropped by the browser, so
+      // at most one of them is delivered).
+      const targets = payloadOrigin ? [payloadOrigin] : trusted
+      let posted = false
+      for (const targetOrigin of targets) {
+        try {
+          parent.postMessage({ type: commandMessageType, ...command }, targetOrigin)
+          posted = true
+        } catch {
+          // An origin the browser cannot parse as a target; try the next.
+        }
+      }
+      if (posted) return 'parent'
+    }
+    return 'none'
+  }
+
+  return {
+    initial: initial?.payload ?? null,
+    initialSource: initial?.source ?? null,
+    send(command) {
+      const via = deliver(command)
+      sent.push({ command, via })
+      return via
+    },
+    get sent() {
+      return sent
+    },
+    dispose() {
+      win.removeEventListener('message', listener)
+    },
+  }
+}

@@ -1,0 +1,141 @@
+import { expect, test } from 'vitest'
+import {
+  encodeBridgeParameter,
+  parseBridgePayload,
+  readQueryPayload,
+  urlParameters,
+} from './payload'
+
+test('a full host payload is read field by field', () => {
+  const payload = parseBridgePayload({
+    token: 'tok',
+    channelCode: 'H5',
+    deviceId: 'dev-1',
+    gps: { lat: 22.5, lng: 113.9 },
+    location: {
+      province_id: '440000',
+      province_name: '广东省',
+      city_id: 440300,
+      city_name: '深圳市',
+      district_id: '440305',
+      district_name: '南山区',
+    },
+    oaid: 'oa',
+    imei: 'im',
+    platform: 'app',
+    userId: 10001,
+    userInfo: { phone: '13800138000', nick_name: '小明' },
+    baseUrl: 'https://api.example.com',
+    loanExcess: 2,
+    appCode: '10002',
+    model: 'iPhone15,2',
+    brand: 'Apple',
+    osName: 'iOS 17.2',
+    locale: 'zh-Hant',
+  })
+  expect(payload).toEqual({
+    token: 'tok',
+    channelCode: 'H5',
+    deviceId: 'dev-1',
+    gps: { lat: 22.5, lng: 113.9 },
+    location: {
+      province_id: '440000',
+      province_name: '广东省',
+      city_id: '440300',
+      city_name: '深圳市',
+      district_id: '440305',
+      district_name: '南山区',
+    },
+    oaid: 'oa',
+    imei: 'im',
+    platform: 'App',
+    userId: '10001',
+    userInfo: { phone: '13800138000', nick_name: '小明' },
+    baseUrl: 'https://api.example.com',
+    loanExcess: 2,
+    appCode: '10002',
+    model: 'iPhone15,2',
+    brand: 'Apple',
+    osName: 'iOS 17.2',
+    locale: 'zh-Hant',
+  })
+})
+
+test('a payload without a non-empty string token is ignored', () => {
+  expect(parseBridgePayload({ channelCode: 'H5', deviceId: 'd' })).toBeNull()
+  expect(parseBridgePayload({ token: '' })).toBeNull()
+  expect(parseBridgePayload({ token: '   ' })).toBeNull()
+  expect(parseBridgePayload({ token: 12345 })).toBeNull()
+  expect(parseBridgePayload(null)).toBeNull()
+  expect(parseBridgePayload(['token'])).toBeNull()
+  expect(parseBridgePayload('not json')).toBeNull()
+})
+
+test('wrong-typed fields are dropped and the rest kept', () => {
+  const payload = parseBridgePayload({
+    token: 'tok',
+    channelCode: { nested: true },
+    gps: { lat: 'north', lng: 113 },
+    location: 'Shenzhen',
+    userInfo: [1, 2],
+    baseUrl: 42,
+    loanExcess: 'lots',
+    platform: 'Symbian',
+    model: ['x'],
+    locale: '<script>',
+    brand: 'Xiaomi',
+  })
+  expect(payload).toEqual({ token: 'tok', brand: 'Xiaomi' })
+})
+
+test('a payload cannot pollute prototypes or smuggle unknown keys', () => {
+  const hostile = JSON.parse(
+    '{"token":"tok","__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},' +
+      '"userInfo":{"__proto__":{"polluted":"yes"},"phone":"13800138000"},"isAdmin":true}',
+  ) as unknown
+  const payload = parseBridgePayload(hostile)
+  expect(payload).toEqual({ token: 'tok', userInfo: { phone: '13800138000', nick_name: '' } })
+  expect(Object.getPrototypeOf(payload)).toBe(Object.prototype)
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  expect((payload as unknown as Record<string, unknown>).isAdmin).toBeUndefined()
+})
+
+test('an inherited token does not count', () => {
+  const raw = Object.create({ token: 'inherited' }) as object
+  expect(parseBridgePayload(raw)).toBeNull()
+})
+
+test('individual URL parameters make a payload, objects as JSON text', () => {
+  const parameters = new URLSearchParams({
+    token: 'tok',
+    channelCode: 'H5',
+    loanExcess: '2',
+    gps: JSON.stringify({ lat: 31.2, lng: 121.5 }),
+    userId: '9',
+    unrelated: 'x',
+  })
+  expect(readQueryPayload(parameters)).toEqual({
+    token: 'tok',
+    channelCode: 'H5',
+    loanExcess: 2,
+    gps: { lat: 31.2, lng: 121.5 },
+    userId: '9',
+  })
+  expect(readQueryPayload(new URLSearchParams('channelCode=H5&appCode=1'))).toBeNull()
+})
+
+test('a bridge= parameter carries the payload as base64url JSON, unicode included', () => {
+  const encoded = encodeBridgeParameter({ token: 'tök', userInfo: { phone: '13800138000', nick_name: '小明' } })
+  expect(encoded).not.toMatch(/[+/=]/)
+  expect(readQueryPayload(new URLSearchParams({ bridge: encoded }))).toEqual({
+    token: 'tök',
+    userInfo: { phone: '13800138000', nick_name: '小明' },
+  })
+  expect(readQueryPayload(new URLSearchParams({ bridge: '%%%not base64' }))).toBeNull()
+})
+
+test('parameters after the hash route count too, the real query winning a tie', () => {
+  const parameters = urlParameters('?token=from-query', '#/pages/home/index?token=from-hash&channelCode=H5')
+  expect(parameters.get('token')).toBe('from-query')
+  expect(parameters.get('channelCode')).toBe('H5')
+})

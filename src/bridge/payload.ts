@@ -1,0 +1,261 @@
+/*
+ * The session data a host app hands the page (spec section 3, PRODUCT.md section 9). Everything
+ * arriving here is untrusted: each known field is read from the raw value's own properties and
+ * type-checked on its own, a wrong-typed field is dropped, unknown keys are never copied (so
+ * `__proto__` or `constructor` cannot reach any prototype), and a payload without a non-empty
+ * string token is no payload at all (spec section 5).
+ */
+
+export type Platform = 'H5' | 'Weixin' | 'App' | 'unknown'
+export const platforms: readonly Platform[] = ['H5', 'Weixin', 'App', 'unknown']
+
+export interface GpsPoint {
+  lat: number
+  lng: number
+}
+
+export interface BridgeLocation {
+  province_id: string
+  province_name: string
+  city_id: string
+  city_name: string
+  district_id: string
+  district_name: string
+}
+
+export interface BridgeUserInfo {
+  phone: string
+  nick_name: string
+}
+
+export interface BridgePayload {
+  token: string
+  channelCode?: string
+  deviceId?: string
+  gps?: GpsPoint
+  location?: BridgeLocation
+  oaid?: string
+  imei?: string
+  platform?: Platform
+  userId?: string
+  userInfo?: BridgeUserInfo
+  baseUrl?: string
+  /** As the host sends it; 2 means the borrower is over the lending limit (spec section 9). */
+  loanExcess?: number
+  appCode?: string
+  model?: string
+  brand?: string
+  osName?: string
+  /** Optional, not in the spec: the host's UI language (a BCP 47 tag such as `zh-Hans`). */
+  locale?: string
+}
+
+/** The keys a host may send; anything else in a payload is ignored. */
+export const bridgePayloadKeys = [
+  'token',
+  'channelCode',
+  'deviceId',
+  'gps',
+  'location',
+  'oaid',
+  'imei',
+  'platform',
+  'userId',
+  'userInfo',
+  'baseUrl',
+  'loanExcess',
+  'appCode',
+  'model',
+  'brand',
+  'osName',
+  'locale',
+] as const
+
+const maxTextLength = 4096
+
+function own(record: object, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(record, key)
+    ? (record as Record<string, unknown>)[key]
+    : undefined
+}
+
+function isRecord(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= maxTextLength ? value : undefined
+}
+
+/** Ids often arrive as numbers from native code; they are kept as text. */
+function idText(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
+  return text(value)
+}
+
+function finiteNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value)
+  return undefined
+}
+
+/** Objects may arrive as JSON text (URL parameters, Android strings). */
+function objectOf(value: unknown): object | undefined {
+  if (isRecord(value)) return value
+  if (typeof value === 'string' && value.length <= maxTextLength) {
+    try {
+      const parsed: unknown = JSON.parse(value)
+      return isRecord(parsed) ? parsed : undefined
+    } catch {
+      return undefined
+    }
+  }
+  return undefined
+}
+
+function gpsOf(value: unknown): GpsPoint | undefined {
+  const record = objectOf(value)
+  if (!record) return undefined
+  const lat = finiteNumber(own(record, 'lat'))
+  const lng = finiteNumber(own(record, 'lng'))
+  if (lat === undefined || lng === undefined) return undefined
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return undefined
+  return { lat, lng }
+}
+
+const locationKeys = [
+  'province_id',
+  'province_name',
+  'city_id',
+  'city_name',
+  'district_id',
+  'district_name',
+] as const
+
+function locationOf(value: unknown): BridgeLocation | undefined {
+  const record = objectOf(value)
+  if (!record) return undefined
+  const location: BridgeLocation = {
+    province_id: '',
+    province_name: '',
+    city_id: '',
+    city_name: '',
+    district_id: '',
+    district_name: '',
+  }
+  let any = false
+  for (const key of locationKeys) {
+    const field = idText(own(record, key))
+    if (field !== undefined) {
+      location[key] = field
+      any = true
+    }
+  }
+  return any ? location : undefined
+}
+
+function userInfoOf(value: unknown): BridgeUserInfo | undefined {
+  const record = objectOf(value)
+  if (!record) return undefined
+  const phone = idText(own(record, 'phone'))
+  const nickName = text(own(record, 'nick_name'))
+  if (phone === undefined && nickName === undefined) return undefined
+  return { phone: phone ?? '', nick_name: nickName ?? '' }
+}
+
+function platformOf(value: unknown): Platform | undefined {
+  if (typeof value !== 'string') return undefined
+  return platforms.find((platform) => platform.toLowerCase() === value.trim().toLowerCase())
+}
+
+function localeOf(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/.test(value)
+    ? value
+    : undefined
+}
+
+/**
+ * A type-checked copy of a host payload, or null when it carries no usable token. Accepts an
+ * object or its JSON text.
+ */
+export function parseBridgePayload(raw: unknown): BridgePayload | null {
+  const record = objectOf(raw)
+  if (!record) return null
+  const token = text(own(record, 'token'))?.trim()
+  if (!token) return null
+  const candidate: Partial<BridgePayload> = {
+    channelCode: idText(own(record, 'channelCode')),
+    deviceId: idText(own(record, 'deviceId')),
+    gps: gpsOf(own(record, 'gps')),
+    location: locationOf(own(record, 'location')),
+    oaid: text(own(record, 'oaid')),
+    imei: text(own(record, 'imei')),
+    platform: platformOf(own(record, 'platform')),
+    userId: idText(own(record, 'userId')),
+    userInfo: userInfoOf(own(record, 'userInfo')),
+    baseUrl: text(own(record, 'baseUrl')),
+    loanExcess: finiteNumber(own(record, 'loanExcess') ?? own(record, 'isLoanExcess')),
+    appCode: idText(own(record, 'appCode')),
+    model: text(own(record, 'model')),
+    brand: text(own(record, 'brand')),
+    osName: text(own(record, 'osName')),
+    locale: localeOf(own(record, 'locale')),
+  }
+  const payload: BridgePayload = { token }
+  for (const key of bridgePayloadKeys) {
+    const value = candidate[key]
+    if (value !== undefined && key !== 'token') Object.assign(payload, { [key]: value })
+  }
+  return payload
+}
+
+function decodeBase64Url(encoded: string): string | null {
+  // URLSearchParams turns a stray `+` of plain base64 into a space; undo that too.
+  const base64 = encoded.trim().replace(/ /g, '+').replace(/-/g, '+').replace(/_/g, '/')
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4)
+  try {
+    const binary = atob(padded)
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0))
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return null
+  }
+}
+
+/** Encodes a payload for the `bridge=` URL parameter (for hosts, the simulator and tests). */
+export function encodeBridgeParameter(payload: object): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(payload))
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/**
+ * The URL's parameters: the query, plus any query inside the hash (the router uses hash mode, so
+ * hosts often append parameters after `#/`). The real query wins a tie.
+ */
+export function urlParameters(search: string, hash = ''): URLSearchParams {
+  const parameters = new URLSearchParams(search)
+  const hashQuery = hash.indexOf('?')
+  if (hashQuery >= 0) {
+    for (const [key, value] of new URLSearchParams(hash.slice(hashQuery + 1))) {
+      if (!parameters.has(key)) parameters.append(key, value)
+    }
+  }
+  return parameters
+}
+
+/** A payload from the URL: `bridge=` base64url JSON, else individual parameters. */
+export function readQueryPayload(parameters: URLSearchParams): BridgePayload | null {
+  const encoded = parameters.get('bridge')
+  if (encoded !== null) {
+    const json = decodeBase64Url(encoded)
+    return json === null ? null : parseBridgePayload(json)
+  }
+  const raw: Record<string, string> = {}
+  for (const key of [...bridgePayloadKeys, 'isLoanExcess']) {
+    const value = parameters.get(key)
+    if (value !== null) raw[key] = value
+  }
+  return parseBridgePayload(raw)
+}
