@@ -1,0 +1,313 @@
+import axios, { isAxiosError, isCancel, type AxiosAdapter, type AxiosResponse } from 'axios'
+import * as z from 'zod/mini'
+import type { BridgeCommand } from '../bridge/bridge'
+import {
+  calls,
+  type CallData,
+  type CallInput,
+  type CallName,
+  type CallParams,
+} from '../contract/calls'
+import { envelope, StatusCode, staleTimestampData } from '../contract/envelope'
+import { canonicalValue, isDropped, signRequest } from '../contract/signature'
+import type { Session, SessionState } from '../session/session'
+import type { ToastChannel } from './toasts'
+
+/*
+ * The one request of spec section 7 and the error catalogue of section 8 (PRODUCT.md 6 and 7).
+ * Every call goes through `call`, which signs it, sends every header, parses the answer with the
+ * contract and turns every way it can go wrong into a typed failure. It reports through the
+ * session (401), the bridge (`goHome`) and the toast channel (codes), and never navigates.
+ */
+
+export type ApiFailure =
+  | { kind: 'unauthorized' }
+  | {
+      kind: 'refused'
+      /** The body `status` when the answer is an envelope, else the HTTP status. */
+      status: number
+      httpStatus: number
+      message?: string
+      /** The raw answer body, handed back as the spec requires. */
+      body: unknown
+    }
+  | { kind: 'network' }
+  | { kind: 'timeout' }
+  | { kind: 'invalidResponse'; call: string }
+
+export type ApiOutcome<Name extends CallName> =
+  | { ok: true; data: CallData<Name> }
+  | { ok: false; failure: ApiFailure }
+
+export interface CallArgs<Name extends CallName> {
+  params?: CallParams<Name>
+  input?: CallInput<Name>
+  /** Required for committing calls: made when the borrower commits, reused on every retry. */
+  idempotencyKey?: string
+  /** Aborting rejects the promise with axios's cancel error; no toast is shown. */
+  signal?: AbortSignal
+}
+
+export interface ApiClient {
+  call<Name extends CallName>(name: Name, args?: CallArgs<Name>): Promise<ApiOutcome<Name>>
+}
+
+/** A call the client refuses to send because the caller broke the contract (a programming error). */
+export class ApiUsageError extends Error {
+  override name = 'ApiUsageError'
+}
+
+export interface ApiClientOptions {
+  /** The resolved API base URL (see base-url.ts); undefined before boot resolved it. */
+  baseUrl: () => string | undefined
+  session: Session
+  signingKey: string
+  bridge: { send(command: BridgeCommand): unknown }
+  toasts: ToastChannel
+  /** The page's version, sent as `version`. */
+  appVersion: string
+  /** The active locale, sent as `Accept-Language`. */
+  locale: () => string
+  /** `width*height` of the screen; defaults to `window.screen` when there is one. */
+  screen?: () => string
+  /** The `os` header; defaults to ios/android/harmony read from the session's osName, else h5. */
+  os?: () => string
+  /** Milliseconds since the epoch; the server's clock offset is added to it. */
+  clock?: () => number
+  logger?: { error(message: string, details?: unknown): void }
+  /** Per request; the spec's 60 s by default. */
+  timeoutMs?: number
+  /** An axios adapter name or function (the default picks XHR in the page, http in Node). */
+  httpAdapter?: AxiosAdapter | 'xhr' | 'http' | 'fetch'
+}
+
+export const defaultTimeoutMs = 60_000
+
+function defaultScreen(): string {
+  const screen = (globalThis as { screen?: { width?: number; height?: number } }).screen
+  return screen?.width && screen.height ? `${screen.width}*${screen.height}` : '0*0'
+}
+
+function osFrom(state: SessionState): string {
+  const name = state.osName.toLowerCase()
+  if (/ios|iphone|ipad/.test(name)) return 'ios'
+  if (/android/.test(name)) return 'android'
+  if (/harmony/.test(name)) return 'harmony'
+  return 'h5'
+}
+
+/**
+ * HTTP header values must be Latin-1 and browsers and Node refuse anything else, so text such as a
+ * Chinese phone model is sent percent-encoded (UTF-8), like a URL component.
+ */
+export function headerValue(value: string): string {
+  return /^[\x20-\x7e]*$/.test(value) ? value : encodeURIComponent(value)
+}
+
+function fillPath(name: CallName, template: string, params: unknown): string {
+  const record = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>
+  return template.replace(/\{(\w+)\}/g, (_match, key: string) => {
+    const value = Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new ApiUsageError(`${name}: path parameter ${key} is missing`)
+    }
+    const text = String(value)
+    // The URL parser resolves `.`/`..` segments even when percent-encoded: refuse them.
+    if (text === '' || /^(\.|%2e)+$/i.test(text)) {
+      throw new ApiUsageError(`${name}: path parameter ${key} is not a usable segment`)
+    }
+    return encodeURIComponent(text)
+  })
+}
+
+function signedFields(input: unknown): Record<string, unknown> {
+  return typeof input === 'object' && input !== null && !Array.isArray(input)
+    ? (input as Record<string, unknown>)
+    : {}
+}
+
+function queryString(fields: Record<string, unknown>): string {
+  const query = new URLSearchParams()
+  for (const key of Object.keys(fields).sort()) {
+    if (!isDropped(fields[key])) query.append(key, canonicalValue(fields[key]))
+  }
+  const text = query.toString()
+  return text === '' ? '' : `?${text}`
+}
+
+function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}${path}`
+}
+
+const anyEnvelope = envelope(z.unknown())
+/** A refusal is read leniently: a server that omits `data` still gets its message shown. */
+const refusalShape = z.object({ status: z.int(), message: z.optional(z.string()) })
+
+type Attempt =
+  | { kind: 'response'; response: AxiosResponse<unknown>; sentEpoch: number }
+  | { kind: 'network' }
+  | { kind: 'timeout' }
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const clock = options.clock ?? (() => Date.now())
+  const logger = options.logger ?? console
+  const screen = options.screen ?? defaultScreen
+  const os = options.os ?? (() => osFrom(options.session.getSnapshot()))
+  const http = axios.create({
+    timeout: options.timeoutMs ?? defaultTimeoutMs,
+    // Every status is interpreted here, against the error catalogue.
+    validateStatus: () => true,
+    transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: true },
+    ...(options.httpAdapter ? { adapter: options.httpAdapter } : {}),
+  })
+  /** Server clock minus ours, learned from a stale-timestamp answer. */
+  let clockOffsetMs = 0
+  /** The auth epoch whose 401 was already answered with `goHome`. */
+  let handledEpoch = -1
+
+  function headersFor(
+    state: SessionState,
+    timestamp: number,
+    fields: Record<string, unknown>,
+    idempotencyKey: string | undefined,
+    hasBody: boolean,
+  ): Record<string, string> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      timestamp: String(timestamp),
+      signature: signRequest(timestamp, fields, options.signingKey),
+      'app-code': headerValue(state.appCode),
+      'Device-ID': headerValue(state.deviceId),
+      model: headerValue(state.model),
+      brand: headerValue(state.brand),
+      os: headerValue(os()),
+      screen: headerValue(screen()),
+      'channel-code': headerValue(state.channelCode),
+      oaid: headerValue(state.oaid),
+      imei: headerValue(state.imei),
+      version: headerValue(options.appVersion),
+      'os-name': headerValue(state.osName),
+      'Accept-Language': headerValue(options.locale()),
+    }
+    if (state.token) headers.Authorization = `Bearer ${headerValue(state.token)}`
+    if (idempotencyKey) headers['Idempotency-Key'] = headerValue(idempotencyKey)
+    if (hasBody) headers['Content-Type'] = 'application/json'
+    return headers
+  }
+
+  async function attempt(
+    name: CallName,
+    url: string,
+    fields: Record<string, unknown>,
+    args: CallArgs<CallName>,
+  ): Promise<Attempt> {
+    const spec = calls[name]
+    const state = options.session.getSnapshot()
+    const timestamp = Math.floor((clock() + clockOffsetMs) / 1000)
+    const hasBody = spec.method !== 'GET'
+    try {
+      const response = await http.request<unknown>({
+        method: spec.method,
+        url: hasBody ? url : url + queryString(fields),
+        headers: headersFor(state, timestamp, fields, args.idempotencyKey, hasBody),
+        // Sent as text so the bytes on the wire are exactly the fields that were signed.
+        ...(hasBody ? { data: JSON.stringify(fields) } : {}),
+        ...(args.signal ? { signal: args.signal } : {}),
+      })
+      return { kind: 'response', response, sentEpoch: state.authEpoch }
+    } catch (error) {
+      if (isCancel(error) || args.signal?.aborted) throw error
+      if (isAxiosError(error) && error.code === 'ETIMEDOUT') return { kind: 'timeout' }
+      return { kind: 'network' }
+    }
+  }
+
+  function unauthorized(sentEpoch: number): ApiFailure {
+    // One goHome per token: the first 401 of a burst clears the session and tells the host; the
+    // rest of the burst, and 401s for a token already replaced, change nothing.
+    const current = options.session.getSnapshot().authEpoch
+    if (sentEpoch === current && handledEpoch !== sentEpoch) {
+      handledEpoch = sentEpoch
+      options.session.clearAuth()
+      options.bridge.send({ command: 'goHome' })
+    }
+    return { kind: 'unauthorized' }
+  }
+
+  function invalid(name: CallName, details: unknown): ApiFailure {
+    logger.error(`api ${name}: the answer does not match the contract`, details)
+    options.toasts.publish({ code: 'requestError' })
+    return { kind: 'invalidResponse', call: name }
+  }
+
+  function refused(status: number, httpStatus: number, message: string | undefined, body: unknown): ApiFailure {
+    const text = message?.trim()
+    options.toasts.publish(text ? { code: 'serverMessage', message: text } : { code: 'requestError' })
+    return { kind: 'refused', status, httpStatus, ...(text ? { message: text } : {}), body }
+  }
+
+  function staleServerTime(response: AxiosResponse<unknown>): number | null {
+    if (response.status === 401) return null
+    const body = z.safeParse(z.object({ status: z.int(), data: z.unknown() }), response.data)
+    if (!body.success || body.data.status !== StatusCode.staleTimestamp) return null
+    const data = z.safeParse(staleTimestampData, body.data.data)
+    return data.success ? data.data.server_time : null
+  }
+
+  function interpret<Name extends CallName>(
+    name: Name,
+    response: AxiosResponse<unknown>,
+    sentEpoch: number,
+  ): ApiOutcome<Name> {
+    if (response.status === 401) return { ok: false, failure: unauthorized(sentEpoch) }
+    const refusal = z.safeParse(refusalShape, response.data)
+    if (refusal.success && refusal.data.status !== StatusCode.ok) {
+      const { status, message } = refusal.data
+      return { ok: false, failure: refused(status, response.status, message, response.data) }
+    }
+    if (response.status !== 200) {
+      return { ok: false, failure: refused(response.status, response.status, undefined, response.data) }
+    }
+    const body = z.safeParse(anyEnvelope, response.data)
+    if (!body.success) return { ok: false, failure: invalid(name, body.error.issues) }
+    const data = z.safeParse(calls[name].data, body.data.data)
+    if (!data.success) return { ok: false, failure: invalid(name, data.error.issues) }
+    return { ok: true, data: data.data as CallData<Name> }
+  }
+
+  async function call<Name extends CallName>(
+    name: Name,
+    args: CallArgs<Name> = {},
+  ): Promise<ApiOutcome<Name>> {
+    const spec = calls[name]
+    if (spec.committing && !args.idempotencyKey) {
+      throw new ApiUsageError(`${name} changes money or a binding: it needs an Idempotency-Key`)
+    }
+    if (!z.safeParse(spec.params, args.params ?? {}).success) {
+      throw new ApiUsageError(`${name}: path parameters do not match the contract`)
+    }
+    const base = options.baseUrl()
+    if (!base) throw new ApiUsageError(`${name}: no API base URL yet`)
+    const url = joinUrl(base, fillPath(name, spec.path, args.params))
+    const fields = signedFields(args.input)
+    const general = args as CallArgs<CallName>
+
+    let result = await attempt(name, url, fields, general)
+    if (result.kind === 'response') {
+      const serverTime = staleServerTime(result.response)
+      if (serverTime !== null) {
+        // Our clock is off: learn the offset and retry once, silently. A second stale answer is
+        // reported like any refusal.
+        clockOffsetMs = serverTime * 1000 - clock()
+        result = await attempt(name, url, fields, general)
+      }
+    }
+    if (result.kind === 'network' || result.kind === 'timeout') {
+      options.toasts.publish({ code: 'networkError' })
+      return { ok: false, failure: { kind: result.kind } }
+    }
+    return interpret(name, result.response, result.sentEpoch)
+  }
+
+  return { call }
+}
