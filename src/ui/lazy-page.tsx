@@ -136,7 +136,10 @@ export function lazyPage<P extends object>(
   })
 }
 
-/** Prefetches a page's chunk, e.g. for the screens the machine says can come next. Never rejects. */
-export function preloadPage<P extends object>(page: LazyPageComponent<P>): Promise<void> {
+/**
+ * Prefetches a page's chunk, e.g. for the screens the machine says can come next. Never rejects.
+ * Takes any page whatever its props, so a router can keep its pages in one table.
+ */
+export function preloadPage(page: Pick<LazyPageComponent<object>, 'preload'>): Promise<void> {
   return page.preload()
 }
