@@ -450,12 +450,7 @@ export const appMachine = setup({
     listSupermarketProducts: port('listSupermarketProducts'),
     listMatches: port('listMatches'),
     getContract: port('getContract'),
-    getAgreement: fromPromise<
-      { title: string; content_html: string },
-      { params: { key: string }; input: { lang?: string } }
-    >(async () => {
-      throw new Error('actor "getAgreement" must be provided with appMachine.provide({ actors })')
-    }),
+    getAgreement: port('getAgreement'),
     sendLenderCardCode: port('sendLenderCardCode'),
     confirmLenderCard: port('confirmLenderCard'),
     applyLoan: port('applyLoan'),

@@ -394,6 +394,10 @@ export interface Ports {
     }
     data: { title: string; version: string; content_html: string }
   }
+  getAgreement: {
+    args: { params: { key: string }; input: { lang?: string } }
+    data: { key: string; title: string; version: string; content_html: string; updated_at: string }
+  }
   sendLenderCardCode: { args: { input: { lender_id: string } }; data: SmsSent }
   confirmLenderCard: {
     args: {

@@ -1,0 +1,195 @@
+import { expect, test } from 'vitest'
+import type { LoanSummary, LoanUserStatus, RepaymentOutcome } from './ports'
+import type { Script } from './test-kit'
+import { baseScript, fail, loanUser, settle, start } from './test-kit'
+
+const loan: LoanSummary = {
+  loan_id: 'loan-9',
+  lender_id: 'lender-a',
+  lender_name: 'Lender A',
+  amount: 600_000,
+  term: 6,
+  apr: 0.1,
+  status: 'repaying',
+  created_at: '2025-01-01T00:00:00+08:00',
+  disbursed_at: '2025-01-02T00:00:00+08:00',
+  next_due_date: '2025-02-02',
+  next_due_amount: 102_929,
+  outstanding_principal: 600_000,
+  periods_paid: 0,
+}
+
+const card = { card_id: 'card-1', bank_name: 'ICBC', bank_code: 'ICBC', last4: '0000', card_type: 'debit' as const, reserved_phone_masked: '138****0000' }
+
+function repayScript(outcome: RepaymentOutcome, settlesAs: RepaymentOutcome = 'succeeded'): Script {
+  let last: LoanUserStatus['last_repayment'] = null
+  return {
+    ...baseScript(),
+    getLoanUserStatus: () => loanUser({ step: 'repaying', loan, loans: [loan], last_repayment: last }),
+    getRepayPlan: () => ({
+      loan,
+      periods: [],
+      totals: { principal: 600_000, interest: 0, fee: 0, penalty: 0, amount: 600_000, paid: 0, outstanding: 600_000 },
+    }),
+    trialRepayment: ({ input }) => ({ loan_id: input.loan_id, periods: input.periods.split(',').map(Number), principal: 100_000, interest: 2_929, fee: 0, penalty: 0, total: 102_929 }),
+    showCard: () => ({ card }),
+    submitRepayment: () => {
+      last = { repayment_id: 'rp-1', loan_id: 'loan-9', status: settlesAs, amount: 102_929, failure_reason: null }
+      return { repayment_id: 'rp-1', status: outcome, failure_reason: outcome === 'failed' ? 'insufficient_funds' : null, loan }
+    },
+  }
+}
+
+type Run = ReturnType<typeof start>
+
+async function payFirstPeriod(run: Run) {
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'home.repay' })
+  await run.until((s) => s.matches({ session: { screens: { repayment: 'ready' } } }))
+  run.actor.send({ type: 'repay.select', periods: [1] })
+  run.actor.send({ type: 'form.submit' })
+  const detail = await run.until((s) => s.matches({ session: { screens: { repayDetail: 'ready' } } }))
+  expect(detail.context.repayTrial?.total).toBe(102_929)
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'ready' } } }))
+  run.actor.send({ type: 'form.submit' })
+  run.actor.send({ type: 'form.submit' })
+}
+
+test('a successful repayment shows success and was paid once', async () => {
+  const run = start(repayScript('succeeded'))
+  await payFirstPeriod(run)
+  const done = await run.until((s) => s.matches({ session: { screens: { repaymentResult: 'succeeded' } } }))
+  expect(run.callsOf('submitRepayment')).toHaveLength(1)
+  expect(run.callsOf('submitRepayment')[0]?.args).toMatchObject({
+    input: { loan_id: 'loan-9', periods: [1], amount: 102_929, card_id: 'card-1' },
+  })
+  // Back to the payment screen is refused once paid.
+  expect(done.can({ type: 'xstate.route', to: '#paymentConfirm' })).toBe(false)
+})
+
+test('a failed repayment shows the failure and offers to try again', async () => {
+  const run = start(repayScript('failed'))
+  await payFirstPeriod(run)
+  const failed = await run.until((s) => s.matches({ session: { screens: { repaymentResult: 'failed' } } }))
+  expect(failed.context.repayment?.failure_reason).toBe('insufficient_funds')
+  run.actor.send({ type: 'repay.again' })
+  await run.until((s) => s.matches({ session: { screens: { repayment: 'ready' } } }))
+})
+
+test('a processing repayment is polled until the bank settles it', async () => {
+  const run = start(repayScript('processing', 'succeeded'))
+  await payFirstPeriod(run)
+  await run.until((s) => s.matches({ session: { screens: { repaymentResult: { processing: 'waiting' } } } }))
+  run.clock.increment(60_000)
+  await run.until((s) => s.matches({ session: { screens: { repaymentResult: 'succeeded' } } }))
+})
+
+test('a processing repayment the borrower stops watching leaves for home', async () => {
+  const run = start(repayScript('processing', 'processing'))
+  await payFirstPeriod(run)
+  await run.until((s) => s.matches({ session: { screens: { repaymentResult: { processing: 'waiting' } } } }))
+  run.actor.send({ type: 'poll.stop' })
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+})
+
+test('a lost payment answer is retried with the same key and never paid twice', async () => {
+  const script = repayScript('succeeded')
+  let attempts = 0
+  const submit = script.submitRepayment
+  script.submitRepayment = (args) => (++attempts === 1 ? fail({ kind: 'network' }) : submit ? submit(args) : fail({ kind: 'network' }))
+  const run = start(script)
+  await payFirstPeriod(run)
+  const uncertain = await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'uncertain' } } }))
+  expect(uncertain.context.errorCode).toBe('network')
+  run.actor.send({ type: 'retry' })
+  await run.until((s) => s.matches({ session: { screens: { repaymentResult: 'succeeded' } } }))
+  const keys = run.callsOf('submitRepayment').map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
+  expect(keys).toEqual(['id-1', 'id-1'])
+})
+
+test('the repayment plan opens from the repayment screen', async () => {
+  const run = start(repayScript('succeeded'))
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'home.repay' })
+  await run.until((s) => s.matches({ session: { screens: { repayment: 'ready' } } }))
+  run.actor.send({ type: 'repay.plan' })
+  const plan = await run.until((s) => s.matches({ session: { screens: { repayPlan: 'ready' } } }))
+  expect(plan.context.repayPlan?.loan.loan_id).toBe('loan-9')
+  expect(run.callsOf('getRepayPlan').at(-1)?.args).toEqual({ input: { loan_id: 'loan-9' } })
+})
+
+const product = { product_id: 'rights-1', name: 'Rights', price: 9_900, original_price: null, valid_days: 30, benefits: [], detail_html: '' }
+
+function rightsScript(orderStatuses: ('pending' | 'paid' | 'failed')[]): Script {
+  let i = 0
+  const order = () => ({
+    order_id: 'ord-1',
+    product_id: 'rights-1',
+    amount: 9_900,
+    status: orderStatuses[Math.min(i++, orderStatuses.length - 1)] ?? 'paid',
+    created_at: '',
+    paid_at: null,
+    failure_reason: null,
+  })
+  return {
+    ...baseScript(),
+    getLoanUserStatus: () => loanUser({ step: 'review' }),
+    showRewardProduct: () => ({ product, owned: false, order: null }),
+    showCard: () => ({ card }),
+    buyRewardProduct: () => ({ order: order() }),
+    getRewardOrder: () => ({ order: order() }),
+    reportDevice: () => ({ recorded: true }),
+    getCreditDecision: () => ({ status: 'reviewing', priority: false, credit_limit: null, apr: null, terms: [], reason_code: null, retry_after: 0, decided_at: null }),
+  }
+}
+
+test('buying the rights card from review settles the order and returns to the review', async () => {
+  const run = start(rightsScript(['pending', 'paid']))
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'home.continue' })
+  await run.until((s) => s.matches({ session: { screens: { review: { polling: 'waiting' } } } }))
+  run.actor.send({ type: 'rights.open' })
+  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
+  expect(run.actor.getSnapshot().can({ type: 'rights.buy' })).toBe(false)
+  run.actor.send({ type: 'form.change', step: 'rights', patch: { reward: true, withhold_agreement: true } })
+  run.actor.send({ type: 'rights.buy' })
+  run.actor.send({ type: 'rights.buy' })
+  await run.until((s) => s.matches({ session: { rights: { polling: 'waiting' } } }))
+  run.clock.increment(10_000)
+  const owned = await run.until((s) => s.matches({ session: { rights: 'owned' } }))
+  expect(owned.context.rights.owned).toBe(true)
+  expect(run.callsOf('buyRewardProduct')).toHaveLength(1)
+  expect(run.callsOf('buyRewardProduct')[0]?.args).toMatchObject({ idempotencyKey: 'id-1', input: { card_id: 'card-1' } })
+  run.actor.send({ type: 'rights.close' })
+  await settle()
+  expect(run.actor.getSnapshot().context.screen).toBe('review')
+  expect(run.actor.getSnapshot().matches({ session: { screens: 'review' } })).toBe(true)
+})
+
+test('a failed rights order can be bought again', async () => {
+  const run = start(rightsScript(['failed', 'paid']))
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'rights.open' })
+  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
+  run.actor.send({ type: 'form.change', step: 'rights', patch: { reward: true, withhold_agreement: true } })
+  run.actor.send({ type: 'rights.buy' })
+  await run.until((s) => s.matches({ session: { rights: 'failed' } }))
+  run.actor.send({ type: 'rights.buy' })
+  await run.until((s) => s.matches({ session: { rights: 'owned' } }))
+  const keys = run.callsOf('buyRewardProduct').map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
+  expect(keys).toEqual(['id-1', 'id-2'])
+})
+
+test('without a bound card the rights card cannot be bought', async () => {
+  const script = rightsScript(['paid'])
+  script.showCard = () => ({ card: null })
+  const run = start(script)
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'rights.open' })
+  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
+  run.actor.send({ type: 'form.change', step: 'rights', patch: { reward: true, withhold_agreement: true } })
+  run.actor.send({ type: 'rights.buy' })
+  await run.until((s) => s.matches({ session: { rights: 'noCard' } }))
+  expect(run.callsOf('buyRewardProduct')).toHaveLength(0)
+})
