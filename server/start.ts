@@ -24,6 +24,8 @@ export interface StartOptions {
   dev?: boolean
   /** Serve the page at all (tests of the API alone skip it). */
   page?: boolean
+  /** The built page; `dist/` of the repository unless a test points elsewhere. */
+  distDir?: string
   now?: () => number
   logger?: Pick<Console, 'error' | 'warn'>
 }
@@ -45,6 +47,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
   const db = openDb(options.db ?? defaultDbFile)
   let vite: ViteDevServer | undefined
   const servePage = options.page ?? true
+  const pageDir = options.distDir ?? distDir
 
   const app = createSandbox({
     db,
@@ -65,9 +68,9 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
         })
         return
       }
-      page.get('/*', staticFiles(distDir))
+      page.get('/*', staticFiles(pageDir))
       page.get('*', (c) => {
-        const index = join(distDir, 'index.html')
+        const index = join(pageDir, 'index.html')
         if (!existsSync(index)) return c.html(missingBuild, 200)
         return c.html(readFileSync(index, 'utf8'))
       })

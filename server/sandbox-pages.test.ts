@@ -1,0 +1,37 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startSandbox, type RunningSandbox } from './start'
+
+const dist = mkdtempSync(join(tmpdir(), 'huaqian-dist-'))
+let sandbox: RunningSandbox
+
+beforeAll(async () => {
+  mkdirSync(join(dist, 'assets'))
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>花钱</title><div id="root"></div>')
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("page")')
+  sandbox = await startSandbox({ port: 0, db: ':memory:', distDir: dist, logger: { error: () => {}, warn: () => {} } })
+})
+afterAll(async () => {
+  await sandbox.close()
+  rmSync(dist, { recursive: true, force: true })
+})
+
+test('the built page, its assets and the API share one port', async () => {
+  const page = await fetch(`${sandbox.url}/`)
+  expect(page.status).toBe(200)
+  expect(await page.text()).toContain('<title>花钱</title>')
+  const asset = await fetch(`${sandbox.url}/assets/app.js`)
+  expect(asset.headers.get('content-type')).toMatch(/javascript/)
+  const config = (await (await fetch(`${sandbox.url}/config/init.json`)).json()) as { data: { pro_url: string } }
+  expect(config.data.pro_url).toBe(sandbox.url)
+  const docs = await fetch(`${sandbox.url}/docs/openapi.json`)
+  expect(((await docs.json()) as { openapi: string }).openapi).toMatch(/^3\./)
+})
+
+test('an unknown API path is a 404 envelope, not the page', async () => {
+  const response = await fetch(`${sandbox.url}/v2/no-such-call`)
+  expect(response.status).toBe(404)
+  expect(((await response.json()) as { status: number }).status).toBe(1007)
+})
