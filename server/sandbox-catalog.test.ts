@@ -131,7 +131,7 @@ test('the liveness result is read from the server, and a failed check says so', 
     token,
     input: { return_url: 'http://127.0.0.1:8787/#/pages/facialIdentification/index', agreements: { face_consent: true, sensitive_consent: true } },
   })
-  expect(session.verify_url).toBe(`${sb.url}/sandbox/vendor/liveness?session_id=${session.session_id}`)
+  expect(session.verify_url).toBe(`${sb.url}/sandbox/vendor/liveness?session_id=${session.session_id}&lang=zh-Hans`)
   expect((await sb.ok('getBiometricResult', { token, input: { session_id: session.session_id } })).status).toBe('pending')
   const vendor = await sb.raw(`/sandbox/vendor/liveness/${session.session_id}`, {
     method: 'POST',

@@ -86,7 +86,8 @@ export const applicationHandlers: Pick<
       .run(id, user.id, ctx.input.return_url, ctx.now, expiresAt)
     return {
       session_id: id,
-      verify_url: `${ctx.origin}/sandbox/vendor/liveness?session_id=${encodeURIComponent(id)}`,
+      // The vendor page speaks the borrower's language too.
+      verify_url: `${ctx.origin}/sandbox/vendor/liveness?session_id=${encodeURIComponent(id)}&lang=${ctx.locale}`,
       expires_at: isoInstant(expiresAt),
     }
   },
