@@ -1,0 +1,111 @@
+import { createActor, type ActorRefFrom } from 'xstate'
+import type { appMachine } from '../../machines/app.machine'
+import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
+import type { AppInput } from '../../machines/ports'
+import { randomId } from '../session/session'
+import { randomBytes, type Services } from './services'
+
+export type AppActor = ActorRefFrom<typeof appMachine>
+
+/*
+ * The running machine, restored from the device when the borrower was here before (PRODUCT.md
+ * section 8): the persisted snapshot lands them on the same screen with their drafts; sensitive
+ * fields come back from sessionStorage only. Snapshots are kept per borrower, so a shared phone
+ * never shows one borrower another's drafts.
+ */
+
+function storageKey(services: Services): string {
+  const { userId, userInfo } = services.session.getSnapshot()
+  return `huaqian.app.v${snapshotVersion}.${userId ?? userInfo?.phone ?? 'guest'}`
+}
+
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key)
+  } catch {
+    return null
+  }
+}
+
+function write(storage: () => Storage, key: string, value: string): void {
+  try {
+    storage().setItem(key, value)
+  } catch {
+    // A full or disabled storage loses the draft copy, never the page.
+  }
+}
+
+/** `#/pages/x/index?a=1` → the route and its query, for a deep link at load. */
+export function hashLocation(hash: string): { path: string; query: Record<string, string> } {
+  const route = hash.replace(/^#/, '') || '/'
+  const [path, search = ''] = route.split('?', 2)
+  return { path: path || '/', query: Object.fromEntries(new URLSearchParams(search)) }
+}
+
+export function startAppActor(win: Window, services: Services): AppActor {
+  const state = services.session.getSnapshot()
+  const runtime = { now: () => Date.now(), makeId: () => randomId(randomBytes) }
+  const input: AppInput = {
+    ...runtime,
+    bridge: {
+      token: state.token ?? undefined,
+      channel: state.channelCode || state.channel,
+      baseUrl: services.bridge.initial?.baseUrl,
+      loanExcess: state.isLoanExcess,
+      locale: state.locale ?? undefined,
+    },
+    initialDeepLink: hashLocation(win.location.hash),
+    device: {
+      device_id: state.deviceId,
+      model: state.model || 'unknown',
+      brand: state.brand || 'unknown',
+      os: state.osName || 'h5',
+      os_name: state.osName || 'h5',
+      screen: `${win.screen.width}*${win.screen.height}`,
+      locale: win.document.documentElement.lang,
+      ...(state.gps ? { gps: state.gps } : {}),
+    },
+  }
+
+  const key = storageKey(services)
+  const local = () => win.localStorage
+  const session = () => win.sessionStorage
+  const restored = restoreSnapshot(
+    { local: read(local, key), session: read(session, key) },
+    { version: snapshotVersion, runtime },
+  )
+  // A snapshot taken mid-boot holds nothing worth resuming: boot again.
+  const resumable = restored !== null && (restored as { value: unknown }).value !== 'boot' && restored.status === 'active'
+  const actor = createActor(services.machine, {
+    input,
+    ...(resumable ? { snapshot: restored as never } : {}),
+  })
+
+  actor.on('host.command', (event) => {
+    services.bridge.send(event.command === 'openUrl' ? { command: 'openUrl', url: event.url } : { command: event.command })
+  })
+  services.onPayload((payload) => actor.send({ type: 'bridge.payload', token: payload.token }))
+
+  let lastChannel: string | null = null
+  actor.subscribe((snapshot) => {
+    services.setBaseUrl(snapshot.context.baseUrl)
+    // The channel code the lookup answered is the one every later call carries (spec section 4).
+    if (snapshot.context.channelCode && snapshot.context.channelCode !== lastChannel) {
+      lastChannel = snapshot.context.channelCode
+      services.session.update({ channelCode: lastChannel })
+    }
+    const stored = serializeSnapshot(actor.getPersistedSnapshot())
+    write(local, key, stored.local)
+    write(session, key, stored.session)
+  })
+
+  actor.start()
+  if (resumable) {
+    services.setBaseUrl(actor.getSnapshot().context.baseUrl)
+    // The token lives in memory only; the host hands it again on every load.
+    if (state.token) actor.send({ type: 'bridge.payload', token: state.token })
+    // Timers are not restored: a restored wait (review, liveness, order, repayment) polls now.
+    actor.send({ type: 'poll.now' })
+  }
+  return actor
+}

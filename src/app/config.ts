@@ -1,0 +1,42 @@
+import { sandboxSigningKey } from '../contract/signature'
+
+/*
+ * Build-time configuration, read once at the edge and passed into the framework-free layers
+ * (the request layer, the bridge), which never read `import.meta.env` themselves.
+ *
+ *   VITE_SIGNING_KEY        the app's signing key (default: the sandbox's)
+ *   VITE_INIT_CONFIG_URL    the init config file (default: `config/init.json` beside the page)
+ *   VITE_API_ORIGINS        comma-separated origins a bridge `baseUrl` may point to
+ *   VITE_HOST_ORIGINS       comma-separated origins whose `message` events carry bridge payloads
+ *   VITE_ALLOW_LOOPBACK     `true` lets a bridge `baseUrl` be a loopback address (always on in dev)
+ */
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
+export interface AppConfig {
+  signingKey: string
+  initConfigUrl: string
+  apiOrigins: string[]
+  hostOrigins: string[]
+  allowLoopback: boolean
+  production: boolean
+  appVersion: string
+}
+
+export function readConfig(baseUri: string): AppConfig {
+  const env = import.meta.env
+  return {
+    signingKey: env.VITE_SIGNING_KEY || sandboxSigningKey,
+    initConfigUrl: new URL(env.VITE_INIT_CONFIG_URL || 'config/init.json', baseUri).href,
+    apiOrigins: list(env.VITE_API_ORIGINS),
+    hostOrigins: list(env.VITE_HOST_ORIGINS),
+    allowLoopback: env.DEV || env.VITE_ALLOW_LOOPBACK === 'true',
+    production: env.PROD,
+    appVersion: __APP_VERSION__,
+  }
+}

@@ -1,0 +1,49 @@
+import { useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { eventForLocation, routeForState, type RouteTarget } from '../../machines/routes'
+import { useAppHandles } from './app-context'
+
+/*
+ * The router mirrors the machine and never decides (issue #4 item 4). Machine → URL: when the
+ * route the machine names changes, navigate there (push or replace, as routes.ts says). URL →
+ * machine: when the borrower changes the URL (Back, a typed link), send the event routes.ts
+ * derives; if the machine refuses, put its own URL back with `replace`.
+ */
+
+function hrefOf(target: RouteTarget): string {
+  const query = new URLSearchParams(target.query ?? {}).toString()
+  return query ? `${target.path}?${query}` : target.path
+}
+
+function sameRoute(a: RouteTarget | null, b: RouteTarget | null): boolean {
+  return (a === null ? null : hrefOf(a)) === (b === null ? null : hrefOf(b))
+}
+
+export function RouteProjection() {
+  const { actor } = useAppHandles()
+  const target = useSelector(actor, routeForState, sameRoute)
+  const location = useLocation()
+  const navigate = useNavigate()
+  const current = location.pathname + location.search
+
+  useEffect(() => {
+    if (target === null || hrefOf(target) === current) return
+    navigate(hrefOf(target), { replace: target.history === 'replace' })
+    // Only a change of the machine's route moves the URL here; URL changes are handled below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [target, navigate])
+
+  useEffect(() => {
+    const wanted = routeForState(actor.getSnapshot())
+    if (wanted === null || hrefOf(wanted) === current) return
+    const event = eventForLocation(location.pathname, Object.fromEntries(new URLSearchParams(location.search)))
+    if (event !== null) actor.send(event)
+    const after = routeForState(actor.getSnapshot())
+    if (after !== null && hrefOf(after) !== current) navigate(hrefOf(after), { replace: true })
+    // Runs for URL changes only; the machine's own moves are the effect above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current])
+
+  return null
+}

@@ -1,0 +1,161 @@
+import axios from 'axios'
+import { fromPromise } from 'xstate'
+import { appMachine } from '../../machines/app.machine'
+import type { ApiFailure, PortArgs, PortData, PortName } from '../../machines/ports'
+import { fetchInitConfig, resolveBaseUrl } from '../api/base-url'
+import { createApiClient, type ApiClient } from '../api/client'
+import { createToastChannel, type ToastChannel } from '../api/toasts'
+import { createBridge, detectPlatform, type Bridge } from '../bridge/bridge'
+import type { BridgePayload } from '../bridge/payload'
+import type { CallName } from '../contract/calls'
+import { applyBridgePayload, createSession, type Session } from '../session/session'
+import type { AppConfig } from './config'
+
+/*
+ * The app's edge: the one place where the framework-free parts meet. It builds the bridge, the
+ * session and the request layer from the build configuration, and gives the machine its real
+ * actors with `appMachine.provide({ actors })`, exactly as tests give it fakes.
+ */
+
+export interface Services {
+  config: AppConfig
+  bridge: Bridge
+  session: Session
+  toasts: ToastChannel
+  client: ApiClient
+  machine: typeof appMachine
+  /** The machine's resolved base URL; the request layer reads it on every call. */
+  setBaseUrl(url: string | null): void
+  /** Payloads the host pushes after load (a login, a new token). */
+  onPayload(listener: (payload: BridgePayload) => void): () => void
+}
+
+export function randomBytes(length: number): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(length))
+}
+
+function safeStorage(pick: () => Storage): Storage | null {
+  try {
+    return pick()
+  } catch {
+    // Storage can be disabled in a WebView; the session then lives in memory for the page's life.
+    return null
+  }
+}
+
+/** Every port except resolveBaseUrl is one contract call of the same name. */
+type CallPort = Exclude<PortName, 'resolveBaseUrl'>
+
+function initConfigFailure(error: unknown): ApiFailure {
+  const cause = error instanceof Error ? error.cause : undefined
+  if (axios.isAxiosError(cause)) return cause.code === 'ECONNABORTED' ? { kind: 'timeout' } : { kind: 'network' }
+  return { kind: 'invalidResponse' }
+}
+
+export function createServices(win: Window, config: AppConfig): Services {
+  const payloadListeners = new Set<(payload: BridgePayload) => void>()
+  const query = new URLSearchParams(win.location.search)
+  const session = createSession({
+    randomBytes,
+    localStore: safeStorage(() => win.localStorage),
+    sessionStore: safeStorage(() => win.sessionStorage),
+    query,
+  })
+  const bridge = createBridge({
+    window: win,
+    allowedOrigins: config.hostOrigins,
+    onPayload: (payload) => {
+      applyBridgePayload(session, payload)
+      for (const listener of payloadListeners) listener(payload)
+    },
+  })
+  if (bridge.initial) applyBridgePayload(session, bridge.initial)
+  session.update({ platform: detectPlatform(win.navigator.userAgent, win, bridge.initial ?? undefined) })
+
+  let baseUrl: string | null = null
+  const toasts = createToastChannel()
+  const client = createApiClient({
+    baseUrl: () => baseUrl ?? undefined,
+    session,
+    signingKey: config.signingKey,
+    bridge,
+    toasts,
+    appVersion: config.appVersion,
+    locale: () => win.document.documentElement.lang || 'zh-Hans',
+    logger: { error: (message, details) => console.error(message, details) },
+  })
+
+  function callPort<Name extends CallPort>(name: Name) {
+    return fromPromise<PortData<Name>, PortArgs<Name>>(async ({ input, signal }) => {
+      const outcome = await client.call(name as CallName, { ...(input as object), signal } as never)
+      if (outcome.ok) return outcome.data as PortData<Name>
+      throw outcome.failure
+    })
+  }
+
+  const callPorts = [
+    'lookupChannel',
+    'showUser',
+    'getLoanUserStatus',
+    'trialLoan',
+    'updateLoanUser',
+    'startBiometricSession',
+    'getBiometricResult',
+    'saveContacts',
+    'sendCardCode',
+    'confirmCard',
+    'showCard',
+    'reportDevice',
+    'getCreditDecision',
+    'listSupermarketProducts',
+    'listMatches',
+    'getContract',
+    'getAgreement',
+    'sendLenderCardCode',
+    'confirmLenderCard',
+    'applyLoan',
+    'getRepayPlan',
+    'trialRepayment',
+    'submitRepayment',
+    'showRewardProduct',
+    'buyRewardProduct',
+    'getRewardOrder',
+  ] as const satisfies readonly CallPort[]
+
+  const machine = appMachine.provide({
+    actors: {
+      ...Object.fromEntries(callPorts.map((name) => [name, callPort(name)])),
+      resolveBaseUrl: fromPromise<PortData<'resolveBaseUrl'>, PortArgs<'resolveBaseUrl'>>(async ({ input }) => {
+        try {
+          const resolved = await resolveBaseUrl({
+            bridgeBaseUrl: input.bridgeBaseUrl,
+            loadInitConfig: () => fetchInitConfig(config.initConfigUrl),
+            allowedOrigins: config.apiOrigins,
+            allowLoopback: config.allowLoopback,
+            production: config.production,
+          })
+          baseUrl = resolved.baseUrl
+          return { baseUrl: resolved.baseUrl }
+        } catch (error) {
+          throw initConfigFailure(error)
+        }
+      }),
+    },
+  })
+
+  return {
+    config,
+    bridge,
+    session,
+    toasts,
+    client,
+    machine,
+    setBaseUrl: (url) => {
+      baseUrl = url
+    },
+    onPayload: (listener) => {
+      payloadListeners.add(listener)
+      return () => payloadListeners.delete(listener)
+    },
+  }
+}

@@ -1,0 +1,31 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { I18nextProvider } from 'react-i18next'
+import { startAppActor, hashLocation } from './app/app-actor'
+import { App } from './app/app'
+import { readConfig } from './app/config'
+import { createServices } from './app/services'
+import { initI18n } from './i18n/init-i18n'
+import { resolveLocale } from './i18n/locale'
+import './ui/base.css'
+
+async function main() {
+  const config = readConfig(document.baseURI)
+  const services = createServices(window, config)
+  // The locale comes from the page query (before or after the hash route), else the host's payload.
+  const query = new URLSearchParams(window.location.search)
+  for (const [key, value] of Object.entries(hashLocation(window.location.hash).query)) query.set(key, value)
+  const i18n = await initI18n(resolveLocale({ query, bridgeLocale: services.session.getSnapshot().locale }))
+  const actor = startAppActor(window, services)
+  const root = document.getElementById('root')
+  if (root === null) throw new Error('index.html has no #root')
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <App handles={{ actor, services }} />
+      </I18nextProvider>
+    </StrictMode>,
+  )
+}
+
+void main()
