@@ -1,0 +1,86 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { RunningSandbox } from '../../server/start'
+import { launchChromium, newPhoneContext, screenshotPath } from '../support/browser'
+import { loginPersona, pageUrl, startPageSandbox } from '../support/sandbox'
+
+/*
+ * Issue #2, proven in a real browser against the sandbox: the entry route boots (intake, base
+ * URL from the init config file, a signed channel lookup) and moves on where the spec says, in
+ * the active locale.
+ */
+
+let sandbox: RunningSandbox
+let browser: Browser
+
+beforeAll(async () => {
+  sandbox = await startPageSandbox()
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await sandbox?.close()
+})
+
+async function openPage(url: string, locale = 'zh-CN'): Promise<{ page: Page; apiRequests: string[] }> {
+  const context = await newPhoneContext(browser, locale)
+  const page = await context.newPage()
+  const apiRequests: string[] = []
+  page.on('request', (request) => {
+    if (/\/(api|v2)\//.test(request.url())) apiRequests.push(request.url())
+  })
+  await page.goto(url)
+  return { page, apiRequests }
+}
+
+test('without a token the entry page looks up the channel and goes to login, in zh-Hans', async () => {
+  const { page, apiRequests } = await openPage(pageUrl(sandbox.url, {}))
+  await page.waitForURL(/#\/pages\/login\/index/)
+  expect(await page.getAttribute('html', 'lang')).toBe('zh-Hans')
+  await expect.poll(() => page.locator('h1').first().textContent()).toBe('登录')
+  expect(apiRequests).toContain(`${sandbox.url}/api/channel/app-test`)
+  await page.screenshot({ path: screenshotPath('entry-zh-Hans-login') })
+  await page.context().close()
+})
+
+test('a borrower handed over by the host boots to home, in English', async () => {
+  const { token, user } = await loginPersona(sandbox.url, '13800000001')
+  const { page, apiRequests } = await openPage(
+    pageUrl(sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }),
+    'en-US',
+  )
+  await page.waitForURL(/#\/pages\/home\/index|#\/$/)
+  expect(await page.getAttribute('html', 'lang')).toBe('en')
+  await expect.poll(() => apiRequests.some((url) => url.endsWith('/v2/loan-user-status'))).toBe(true)
+  await page.screenshot({ path: screenshotPath('entry-en-home') })
+  await page.context().close()
+})
+
+test('an unknown channel stops boot with the reason and a retry, in the active locale', async () => {
+  const { page } = await openPage(pageUrl(sandbox.url, { lang: 'fr', channel: 'no-such-channel' }), 'fr-FR')
+  const alert = page.getByRole('alert')
+  await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toContain('Échec de la recherche du canal')
+  await expect.poll(() => page.getByRole('button', { name: 'Réessayer' }).isVisible()).toBe(true)
+  await page.screenshot({ path: screenshotPath('entry-fr-channel-failed') })
+  await page.context().close()
+})
+
+test('a hostile baseUrl in the bridge payload never receives the token', async () => {
+  const { token, user } = await loginPersona(sandbox.url, '13800000002')
+  const context = await newPhoneContext(browser)
+  const page = await context.newPage()
+  const foreign: string[] = []
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url())
+    if (url.origin !== sandbox.url) {
+      foreign.push(route.request().url())
+      return route.abort()
+    }
+    return route.continue()
+  })
+  await page.goto(pageUrl(sandbox.url, {}, { token, userId: user.user_id, baseUrl: 'https://evil.example.com' }))
+  await page.waitForURL(/#\/pages\/home\/index|#\/$/)
+  expect(foreign).toEqual([])
+  await context.close()
+})

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { build } from 'vite'
+import { startSandbox, type RunningSandbox } from '../../server/start'
+import { encodeBridgeParameter } from '../../src/bridge/payload'
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+
+/** `npm test` builds dist/ first; a test run on its own builds it here so it never tests a stale page. */
+export async function ensureBuiltPage(): Promise<void> {
+  if (existsSync(path.join(repoRoot, 'dist', 'index.html'))) return
+  await build({ root: repoRoot, logLevel: 'warn' })
+}
+
+/** A sandbox on a random loopback port with a fresh database, serving the built page. */
+export async function startPageSandbox(): Promise<RunningSandbox> {
+  await ensureBuiltPage()
+  return startSandbox({ port: 0, host: '127.0.0.1', db: ':memory:' })
+}
+
+export interface LoggedIn {
+  token: string
+  user: { user_id: string; phone: string; nick_name: string }
+}
+
+/** Logs a persona in the way the host simulator does. */
+export async function loginPersona(baseUrl: string, phone: string): Promise<LoggedIn> {
+  const response = await fetch(`${baseUrl}/sandbox/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone, code: '123456' }),
+  })
+  const body = (await response.json()) as { status: number; data: LoggedIn }
+  if (body.status !== 0) throw new Error(`sandbox login of ${phone} refused: ${JSON.stringify(body)}`)
+  return body.data
+}
+
+/** The page URL a host opens: the bridge payload as base64url JSON, as the host simulator does. */
+export function pageUrl(baseUrl: string, query: Record<string, string>, payload?: Record<string, unknown>): string {
+  const params = new URLSearchParams(query)
+  if (payload) params.set('bridge', encodeBridgeParameter(payload))
+  const search = params.toString()
+  return `${baseUrl}/${search ? `?${search}` : ''}`
+}
