@@ -140,6 +140,18 @@ export function createServices(win: Window, config: AppConfig): Services {
           throw initConfigFailure(error)
         }
       }),
+      // The machine names the return route relative to the page; the vendor's page needs an absolute
+      // URL to come back to. Resolved against the page without its query, so the bridge token in the
+      // page URL never travels to the vendor.
+      startBiometricSession: fromPromise<PortData<'startBiometricSession'>, PortArgs<'startBiometricSession'>>(
+        async ({ input, signal }) => {
+          const page = `${win.location.origin}${win.location.pathname}`
+          const return_url = new URL(input.input.return_url, page).href
+          const outcome = await client.call('startBiometricSession', { input: { ...input.input, return_url }, signal })
+          if (outcome.ok) return outcome.data
+          throw outcome.failure
+        },
+      ),
     },
   })
 
