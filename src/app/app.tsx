@@ -1,19 +1,98 @@
 import { useSelector } from '@xstate/react'
+import { useEffect } from 'react'
 import { HashRouter } from 'react-router-dom'
-import { lazyPage } from '../ui/lazy-page'
+import { getNextTransitions, type AnyStateNode } from 'xstate'
+import { screenForState, type AppSnapshot } from '../../machines/routes'
+import type { ScreenName } from '../../machines/screens'
+import { lazyPage, preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 import { ToastHost } from '../ui/toast-host'
 import { AppHandlesContext, useAppHandles, type AppHandles } from './app-context'
 import { RouteProjection } from './route-projection'
 
 // Every page is its own chunk (spec section 2: lazy pages, 200 ms loading delay, 60 s timeout).
 const BootPage = lazyPage(() => import('../pages/boot-page'))
-const ScreenPage = lazyPage(() => import('../pages/screen-page'))
+const RightsSheet = lazyPage(() => import('../pages/rights-sheet'))
+
+/** The page of each screen the machine can show; the URL only mirrors which one. */
+export const pages: Record<ScreenName, LazyPageComponent<object>> = {
+  home: lazyPage(() => import('../pages/home-page')),
+  login: lazyPage(() => import('../pages/login-page')),
+  loanDemand: lazyPage(() => import('../pages/loan-demand-page')),
+  facialIdentification: lazyPage(() => import('../pages/facial-identification-page')),
+  basicInfo: lazyPage(() => import('../pages/basic-info-page')),
+  assetInfo: lazyPage(() => import('../pages/asset-info-page')),
+  contact: lazyPage(() => import('../pages/contact-page')),
+  bankCard: lazyPage(() => import('../pages/bank-card-page')),
+  review: lazyPage(() => import('../pages/review-page')),
+  result: lazyPage(() => import('../pages/result-page')),
+  match: lazyPage(() => import('../pages/match-page')),
+  lendConfirm: lazyPage(() => import('../pages/lend-confirm-page')),
+  loanPlan: lazyPage(() => import('../pages/loan-plan-page')),
+  repayment: lazyPage(() => import('../pages/repayment-page')),
+  repayDetail: lazyPage(() => import('../pages/repay-detail-page')),
+  paymentConfirm: lazyPage(() => import('../pages/payment-confirm-page')),
+  repaymentResult: lazyPage(() => import('../pages/repayment-result-page')),
+  repayPlan: lazyPage(() => import('../pages/repay-plan-page')),
+  privacy: lazyPage(() => import('../pages/privacy-page')),
+  richText: lazyPage(() => import('../pages/rich-text-page')),
+  webview: lazyPage(() => import('../pages/webview-page')),
+  thirdProtocol: lazyPage(() => import('../pages/third-protocol-page')),
+}
+
+/** The screen a state node belongs to: its own `meta.path`/`meta.screen`, else its nearest ancestor's. */
+function screenOfNode(node: AnyStateNode | undefined): ScreenName | null {
+  for (let current = node; current !== undefined; current = current.parent) {
+    const meta = current.meta as { screen?: ScreenName; path?: ScreenName } | undefined
+    if (meta?.path) return meta.path
+    if (meta?.screen) return meta.screen
+  }
+  return null
+}
+
+/**
+ * The screens the machine says can come next: the targets of the transitions the current state
+ * has, whatever their guards say now (a form being filled will pass its guard soon). Route events
+ * are left out: they are Back and typed links, which could name any screen.
+ */
+export function nextScreens(snapshot: AppSnapshot): ScreenName[] {
+  const here = screenForState(snapshot)
+  const next = new Set<ScreenName>()
+  for (const transition of getNextTransitions(snapshot)) {
+    if (transition.eventType === 'xstate.route') continue
+    for (const target of transition.target ?? []) {
+      const screen = screenOfNode(target)
+      if (screen !== null && screen !== here) next.add(screen)
+    }
+  }
+  return [...next].sort()
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index])
+}
 
 /** Which page shows is the machine's decision; the URL only mirrors it. */
 function CurrentPage() {
   const { actor } = useAppHandles()
   const booting = useSelector(actor, (snapshot) => snapshot.matches('boot'))
-  return booting ? <BootPage /> : <ScreenPage />
+  const screen = useSelector(actor, screenForState)
+  const rightsOpen = useSelector(actor, (snapshot) => snapshot.matches({ session: 'rights' }))
+  const upcoming = useSelector(actor, nextScreens, sameList)
+  const rightsNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'rights.open' }))
+
+  useEffect(() => {
+    for (const name of upcoming) void preloadPage(pages[name])
+    if (rightsNext) void preloadPage(RightsSheet)
+  }, [upcoming, rightsNext])
+
+  if (booting || screen === null) return <BootPage />
+  const Page = pages[screen]
+  return (
+    <>
+      <Page key={screen} />
+      {rightsOpen && <RightsSheet />}
+    </>
+  )
 }
 
 export function App({ handles }: { handles: AppHandles }) {

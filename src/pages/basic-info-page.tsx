@@ -1,0 +1,109 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { BasicDraft } from '../../machines/app.machine'
+import type { Education, MaritalStatus } from '../../machines/ports'
+import {
+  checkAddress,
+  checkEmail,
+  checkIdNumber,
+  checkName,
+  chinaDateOf,
+  isBlockingRule,
+  type FieldRuleCode,
+} from '../contract/field-rules'
+import { RegionSelects } from './region-selects'
+import { ActionButton, EnumSelect, Field, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
+
+const educations: readonly Education[] = ['junior_high_or_below', 'high_school', 'associate', 'bachelor', 'master_or_above']
+const maritalStatuses: readonly MaritalStatus[] = ['single', 'married', 'divorced', 'widowed']
+
+type TextField = 'real_name' | 'id_number' | 'address' | 'email'
+
+function ruleOf(field: TextField, draft: BasicDraft): FieldRuleCode | null {
+  switch (field) {
+    case 'real_name':
+      return checkName(draft.real_name)
+    case 'id_number':
+      return checkIdNumber(draft.id_number, chinaDateOf(Date.now()))
+    case 'address':
+      return checkAddress(draft.address)
+    case 'email':
+      return checkEmail(draft.email)
+  }
+}
+
+const textFields: readonly TextField[] = ['real_name', 'id_number', 'address', 'email']
+
+/** Name and ID (prefilled from identification), education, marital status, residence, address, email. */
+export default function BasicInfoPage() {
+  const { t } = useTranslation()
+  const send = useSend()
+  const busy = useBusy()
+  const draft = useApp((snapshot) => snapshot.context.drafts.basic)
+  // A field's rule shows once the borrower leaves it, or for all of them on a submit attempt.
+  const [touched, setTouched] = useState<ReadonlySet<TextField>>(new Set())
+  const touch = (field: TextField) => setTouched((current) => new Set(current).add(field))
+  const errorOf = (field: TextField) => (touched.has(field) ? ruleOf(field, draft) : null)
+  const change = (patch: Partial<BasicDraft>) => send({ type: 'form.change', step: 'basic', patch })
+
+  const text = (field: TextField, label: string, extra: { inputMode?: 'email' | 'text'; autoComplete?: string } = {}) => (
+    <Field
+      label={label}
+      error={errorOf(field)}
+      control={(props) => (
+        <input
+          {...props}
+          {...extra}
+          name={field}
+          value={draft[field]}
+          onChange={(event) => change({ [field]: event.target.value })}
+          onBlur={() => touch(field)}
+        />
+      )}
+    />
+  )
+
+  return (
+    <ScreenFrame>
+      <Section title={t('screens.basic.identity')}>
+        {text('real_name', t('screens.basic.name'), { autoComplete: 'name' })}
+        {text('id_number', t('screens.basic.idNumber'), { autoComplete: 'off' })}
+      </Section>
+      <Section title={t('screens.basic.about')}>
+        <EnumSelect
+          label={t('screens.basic.education')}
+          value={draft.education}
+          options={educations}
+          optionLabel={(value) => t(`enums.education.${value}`)}
+          onChange={(education) => change({ education })}
+        />
+        <EnumSelect
+          label={t('screens.basic.marital')}
+          value={draft.marital_status}
+          options={maritalStatuses}
+          optionLabel={(value) => t(`enums.maritalStatus.${value}`)}
+          onChange={(marital_status) => change({ marital_status })}
+        />
+        <RegionSelects
+          province={draft.province_id}
+          city={draft.city_id}
+          district={draft.district_id}
+          onChange={change}
+        />
+        {text('address', t('screens.basic.address'), { autoComplete: 'street-address' })}
+        {text('email', `${t('screens.basic.email')} (${t('common.optional')})`, { inputMode: 'email', autoComplete: 'email' })}
+      </Section>
+      <Section>
+        {busy && <Spinner />}
+        <ActionButton
+          event={{ type: 'form.submit' }}
+          label={t('common.next')}
+          onClick={() => {
+            setTouched(new Set(textFields))
+            return !textFields.some((field) => isBlockingRule(ruleOf(field, draft)))
+          }}
+        />
+      </Section>
+    </ScreenFrame>
+  )
+}

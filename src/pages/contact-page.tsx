@@ -1,0 +1,100 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ContactDraft, ContactDraftEntry } from '../../machines/app.machine'
+import type { ContactRelation } from '../../machines/ports'
+import { contactIssues, digitsOf, type ContactIssue } from '../contract/field-rules'
+import { ActionButton, AgreementCheck, EnumSelect, Field, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
+
+const relations: readonly ContactRelation[] = ['parent', 'spouse', 'child', 'sibling', 'friend', 'colleague', 'other']
+
+/** Two emergency contacts (the first an immediate relative) and the sharing authorization. */
+export default function ContactPage() {
+  const { t } = useTranslation()
+  const send = useSend()
+  const busy = useBusy()
+  const draft = useApp((snapshot) => snapshot.context.drafts.contact)
+  const borrower = useApp((snapshot) => ({
+    name: snapshot.context.drafts.basic.real_name,
+    phone: snapshot.context.user?.phone ?? null,
+  }), (a, b) => a.name === b.name && a.phone === b.phone)
+  const [checked, setChecked] = useState(false)
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const touch = (key: string) => setTouched((current) => new Set(current).add(key))
+
+  const issues: ContactIssue[] = contactIssues(
+    draft.contacts.map((c) => ({ relation: c.relation ?? '', name: c.name, phone: c.phone })),
+    borrower,
+  )
+  const issueOf = (index: 0 | 1, field: 'relation' | 'name' | 'phone') =>
+    checked || touched.has(`${index}.${field}`)
+      ? (issues.find((issue) => issue.index === index && issue.field === field)?.code ?? null)
+      : null
+  const change = (patch: Partial<ContactDraft>) => send({ type: 'form.change', step: 'contact', patch })
+  const changeEntry = (index: 0 | 1, patch: Partial<ContactDraftEntry>) => {
+    const contacts: ContactDraft['contacts'] = [draft.contacts[0], draft.contacts[1]]
+    contacts[index] = { ...contacts[index], ...patch }
+    change({ contacts })
+  }
+
+  return (
+    <ScreenFrame>
+      {([0, 1] as const).map((index) => {
+        const entry = draft.contacts[index]
+        return (
+          <Section key={index} title={t('screens.contact.title', { number: index + 1 })}>
+            <EnumSelect
+              label={t('screens.contact.relation')}
+              value={entry.relation}
+              options={relations}
+              optionLabel={(value) => t(`enums.contactRelation.${value}`)}
+              error={issueOf(index, 'relation')}
+              onChange={(relation) => {
+                touch(`${index}.relation`)
+                changeEntry(index, { relation })
+              }}
+            />
+            <Field
+              label={t('screens.contact.name')}
+              error={issueOf(index, 'name')}
+              control={(props) => (
+                <input
+                  {...props}
+                  name={`contact-${index}-name`}
+                  value={entry.name}
+                  onChange={(event) => changeEntry(index, { name: event.target.value })}
+                  onBlur={() => touch(`${index}.name`)}
+                />
+              )}
+            />
+            <Field
+              label={t('screens.contact.phone')}
+              error={issueOf(index, 'phone')}
+              control={(props) => (
+                <input
+                  {...props}
+                  name={`contact-${index}-phone`}
+                  inputMode="tel"
+                  value={entry.phone}
+                  onChange={(event) => changeEntry(index, { phone: digitsOf(event.target.value).slice(0, 11) })}
+                  onBlur={() => touch(`${index}.phone`)}
+                />
+              )}
+            />
+          </Section>
+        )
+      })}
+      <Section>
+        <AgreementCheck agreement="form" checked={draft.form} onChange={(form) => change({ form })} />
+        {busy && <Spinner />}
+        <ActionButton
+          event={{ type: 'form.submit' }}
+          label={t('common.next')}
+          onClick={() => {
+            setChecked(true)
+            return issues.length === 0
+          }}
+        />
+      </Section>
+    </ScreenFrame>
+  )
+}

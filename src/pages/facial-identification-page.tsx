@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next'
+import { ActionButton, AgreementCheck, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
+
+/** Two consents, then the vendor's liveness page; on return the result is polled, never trusted from the URL. */
+export default function FacialIdentificationPage() {
+  const { t } = useTranslation()
+  const send = useSend()
+  const busy = useBusy()
+  const face = useApp((snapshot) => snapshot.context.drafts.face)
+  const outcome = useApp((snapshot) => snapshot.context.biometric?.outcome ?? null)
+  const checking = useApp((snapshot) => snapshot.matches({ session: { screens: { facialIdentification: 'checking' } } }))
+  const slow = useApp((snapshot) =>
+    snapshot.matches({ session: { screens: { facialIdentification: { checking: 'slow' } } } }),
+  )
+
+  if (checking) {
+    return (
+      <ScreenFrame>
+        <Section title={t('screens.face.checking')}>
+          {slow ? <p>{t('screens.common.slow')}</p> : <Spinner label={t('screens.face.checking')} />}
+          <div className="actions">
+            <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />
+            <ActionButton event={{ type: 'poll.stop' }} label={t('screens.common.stopWaiting')} variant="secondary" />
+          </div>
+        </Section>
+      </ScreenFrame>
+    )
+  }
+
+  return (
+    <ScreenFrame>
+      <Section title={t('screens.face.title')}>
+        <p>{t('screens.face.lead')}</p>
+        {outcome !== null && (
+          <p role="alert" className="notice notice--error">
+            {t(outcome === 'failed' ? 'screens.face.failed' : 'screens.face.expired')}
+          </p>
+        )}
+        <AgreementCheck
+          agreement="face-consent"
+          checked={face.face_consent}
+          onChange={(value) => send({ type: 'form.change', step: 'face', patch: { face_consent: value } })}
+        />
+        <AgreementCheck
+          agreement="sensitive-consent"
+          checked={face.sensitive_consent}
+          onChange={(value) => send({ type: 'form.change', step: 'face', patch: { sensitive_consent: value } })}
+        />
+        {busy && <Spinner />}
+        <ActionButton event={{ type: 'form.submit' }} label={t('screens.face.start')} />
+      </Section>
+    </ScreenFrame>
+  )
+}

@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { LendConfirmDraft } from '../../machines/app.machine'
+import type { LoanTerm } from '../../machines/ports'
+import { checkAmount, type FieldRuleCode } from '../contract/field-rules'
+import { SmsCode } from './sms-code'
+import { TrialFigures } from './trial-figures'
+import {
+  ActionButton,
+  AgreementCheck,
+  EnumSelect,
+  Facts,
+  Field,
+  ScreenFrame,
+  Section,
+  Spinner,
+  useApp,
+  useBusy,
+  useFormat,
+  useSend,
+  yuanToFen,
+} from './screen-kit'
+
+type LendState = 'editing' | 'codeSent' | 'confirmingCard' | 'applyUncertain'
+const lendState = (name: LendState) => ({ session: { screens: { lendConfirm: name } } }) as const
+
+/** Amount and term with the lender, its price (APR first), three agreements, card binding by SMS, apply once. */
+export default function LendConfirmPage() {
+  const { t } = useTranslation()
+  const send = useSend()
+  const busy = useBusy()
+  const format = useFormat()
+  const draft = useApp((snapshot) => snapshot.context.drafts.lendConfirm)
+  const purpose = useApp((snapshot) => snapshot.context.drafts.demand.purpose)
+  const trial = useApp((snapshot) => snapshot.context.trial)
+  const sms = useApp((snapshot) => snapshot.context.lenderSms)
+  const bound = useApp((snapshot) => snapshot.context.lenderCardBound)
+  const lenderId = useApp((snapshot) => snapshot.context.lenderId)
+  const lender = useApp((snapshot) => snapshot.context.matches?.find((m) => m.lender_id === snapshot.context.lenderId) ?? null)
+  const editing = useApp((snapshot) => snapshot.matches(lendState('editing')))
+  const codeSent = useApp((snapshot) => snapshot.matches(lendState('codeSent')) || snapshot.matches(lendState('confirmingCard')))
+  const uncertain = useApp((snapshot) => snapshot.matches(lendState('applyUncertain')))
+  const hasError = useApp((snapshot) => snapshot.context.errorCode !== null)
+  const [amountText, setAmountText] = useState(() => (draft.amount === null ? '' : String(draft.amount / 100)))
+  const [amountError, setAmountError] = useState<FieldRuleCode | null>(null)
+  const [showCodeRule, setShowCodeRule] = useState(false)
+  const change = (patch: Partial<LendConfirmDraft>) => send({ type: 'form.change', step: 'lendConfirm', patch })
+
+  // As on the demand screen: a change made while pricing is kept but not priced; price it once.
+  const repriced = useRef('')
+  useEffect(() => {
+    if (!editing || trial === null || hasError || draft.amount === null || draft.term === null) return
+    const wanted = `${draft.amount}/${draft.term}`
+    if ((trial.amount !== draft.amount || trial.term !== draft.term) && repriced.current !== wanted) {
+      repriced.current = wanted
+      send({ type: 'retry' })
+    }
+  }, [editing, trial, hasError, draft.amount, draft.term, send])
+
+  const changeAmount = (text: string) => {
+    setAmountText(text)
+    const fen = yuanToFen(text)
+    const rule = fen === null ? 'amount.invalid' : checkAmount(fen)
+    setAmountError(rule)
+    if (fen !== null && rule === null) change({ amount: fen })
+  }
+  const agreements = draft.agreements
+  const setAgreement = (key: keyof typeof agreements, value: boolean) => change({ agreements: { ...agreements, [key]: value } })
+  const openLenderText = (kind: 'contract' | 'third_party') =>
+    send({ type: 'overlay.open', page: 'thirdProtocol', query: { lender_id: lenderId ?? '', kind } })
+
+  return (
+    <ScreenFrame>
+      <Section title={lender?.name ?? t('routes.lendConfirm')}>
+        <Field
+          label={t('screens.demand.amount')}
+          error={amountError}
+          control={(props) => (
+            <input
+              {...props}
+              inputMode="numeric"
+              readOnly={!editing}
+              value={amountText}
+              onChange={(event) => changeAmount(event.target.value)}
+            />
+          )}
+        />
+        <EnumSelect
+          label={t('screens.demand.term')}
+          value={draft.term === null ? null : String(draft.term)}
+          options={(lender?.terms ?? [3, 6, 9, 12, 24, 36]).map(String)}
+          optionLabel={(term) => format.months(Number(term))}
+          onChange={(term) => change({ term: Number(term) as LoanTerm })}
+        />
+        <Facts rows={[[t('screens.demand.purpose'), purpose === null ? '—' : t(`enums.loanPurpose.${purpose}`)]]} />
+      </Section>
+      <Section title={t('screens.trial.title')}>
+        {trial !== null && <TrialFigures trial={trial} />}
+      </Section>
+      <Section>
+        <AgreementCheck agreement="loan" checked={agreements.loan} onChange={(v) => setAgreement('loan', v)} />
+        <div className="agreement">
+          <input
+            id="agreement-contract"
+            type="checkbox"
+            checked={agreements.contract}
+            onChange={(event) => setAgreement('contract', event.target.checked)}
+          />
+          <label htmlFor="agreement-contract">{t('screens.common.iAccept', { title: t('screens.lend.contract') })}</label>
+          <button type="button" className="link" onClick={() => openLenderText('contract')}>
+            {t('screens.common.read')}
+          </button>
+        </div>
+        <div className="agreement">
+          <input
+            id="agreement-third-party"
+            type="checkbox"
+            checked={agreements.third_party}
+            onChange={(event) => setAgreement('third_party', event.target.checked)}
+          />
+          <label htmlFor="agreement-third-party">{t('screens.common.iAccept', { title: t('screens.lend.thirdParty') })}</label>
+          <button type="button" className="link" onClick={() => openLenderText('third_party')}>
+            {t('screens.common.read')}
+          </button>
+        </div>
+      </Section>
+      <Section title={t('screens.lend.bindTitle')}>
+        {bound ? (
+          <p className="badge badge--success">{t('screens.lend.bound')}</p>
+        ) : (
+          <p className="muted">{t('screens.lend.bindLead')}</p>
+        )}
+        {codeSent && sms !== null && (
+          <SmsCode sms={sms} code={draft.code} showRule={showCodeRule} onCode={(code) => change({ code })} />
+        )}
+        {busy && <Spinner />}
+        {uncertain ? (
+          <ActionButton event={{ type: 'retry' }} label={t('screens.common.retrySame')} />
+        ) : bound || codeSent ? (
+          <ActionButton
+            event={{ type: 'form.submit' }}
+            label={t('screens.lend.apply')}
+            onClick={() => {
+              setShowCodeRule(true)
+              return bound || draft.code.length === 6
+            }}
+          />
+        ) : (
+          <ActionButton event={{ type: 'sms.send' }} label={t('screens.sms.send')} />
+        )}
+      </Section>
+    </ScreenFrame>
+  )
+}

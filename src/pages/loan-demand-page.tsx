@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { LoanPurpose, LoanTerm } from '../../machines/ports'
+import { loanLimits } from '../contract/entities'
+import { checkAmount, type FieldRuleCode } from '../contract/field-rules'
+import { TrialFigures } from './trial-figures'
+import { ActionButton, AgreementCheck, EnumSelect, Field, ScreenFrame, Section, Spinner, useApp, useBusy, useFormat, useSend, yuanToFen } from './screen-kit'
+
+const purposes: readonly LoanPurpose[] = ['shopping', 'education', 'travel', 'home_improvement', 'medical', 'wedding', 'other']
+
+/** Amount, term and purpose with the live price (APR first) and the four agreements. */
+export default function LoanDemandPage() {
+  const { t } = useTranslation()
+  const send = useSend()
+  const busy = useBusy()
+  const format = useFormat()
+  const demand = useApp((snapshot) => snapshot.context.drafts.demand)
+  const trial = useApp((snapshot) => snapshot.context.trial)
+  const editing = useApp((snapshot) => snapshot.matches({ session: { screens: { loanDemand: 'editing' } } }))
+  const hasError = useApp((snapshot) => snapshot.context.errorCode !== null)
+  const [amountText, setAmountText] = useState(() => (demand.amount === null ? '' : String(demand.amount / 100)))
+  const [amountError, setAmountError] = useState<FieldRuleCode | null>(null)
+
+  // An amount typed while a price was being fetched is kept but not priced by the machine
+  // (loanDemand.pricing ignores price changes): ask again once, so the price shown is the draft's.
+  const repriced = useRef<string>('')
+  useEffect(() => {
+    if (!editing || trial === null || hasError || demand.amount === null || demand.term === null) return
+    const wanted = `${demand.amount}/${demand.term}`
+    if ((trial.amount !== demand.amount || trial.term !== demand.term) && repriced.current !== wanted) {
+      repriced.current = wanted
+      send({ type: 'retry' })
+    }
+  }, [editing, trial, hasError, demand.amount, demand.term, send])
+
+  const changeAmount = (text: string) => {
+    setAmountText(text)
+    const fen = yuanToFen(text)
+    const rule = fen === null ? 'amount.invalid' : checkAmount(fen)
+    setAmountError(rule)
+    if (fen !== null && rule === null) send({ type: 'form.change', step: 'demand', patch: { amount: fen } })
+  }
+  const agreements = demand.agreements
+  const allAccepted = agreements.register && agreements.user && agreements.privacy && agreements.personal_consent
+  const setAgreement = (key: keyof typeof agreements, value: boolean) =>
+    send({ type: 'form.change', step: 'demand', patch: { agreements: { ...agreements, [key]: value } } })
+
+  return (
+    <ScreenFrame>
+      <Section title={t('screens.demand.title')}>
+        <Field
+          label={t('screens.demand.amount')}
+          error={amountError}
+          hint={t('screens.demand.amountHint', { min: format.money(loanLimits.minAmount), max: format.money(loanLimits.maxAmount) })}
+          control={(props) => (
+            <input
+              {...props}
+              inputMode="numeric"
+              autoComplete="off"
+              value={amountText}
+              onChange={(event) => changeAmount(event.target.value)}
+            />
+          )}
+        />
+        <EnumSelect
+          label={t('screens.demand.term')}
+          value={demand.term === null ? null : String(demand.term)}
+          options={loanLimits.termsMonths.map(String)}
+          optionLabel={(term) => format.months(Number(term))}
+          onChange={(term) => send({ type: 'form.change', step: 'demand', patch: { term: Number(term) as LoanTerm } })}
+        />
+        <EnumSelect
+          label={t('screens.demand.purpose')}
+          value={demand.purpose}
+          options={purposes}
+          optionLabel={(purpose) => t(`enums.loanPurpose.${purpose}`)}
+          onChange={(purpose) => send({ type: 'form.change', step: 'demand', patch: { purpose } })}
+        />
+      </Section>
+      <Section title={t('screens.trial.title')}>
+        {busy && <Spinner label={t('screens.trial.pricing')} />}
+        {trial !== null && <TrialFigures trial={trial} />}
+      </Section>
+      <Section>
+        <AgreementCheck agreement="register" checked={agreements.register} onChange={(v) => setAgreement('register', v)} />
+        <AgreementCheck agreement="user" checked={agreements.user} onChange={(v) => setAgreement('user', v)} />
+        <AgreementCheck agreement="privacy" checked={agreements.privacy} onChange={(v) => setAgreement('privacy', v)} />
+        <AgreementCheck
+          agreement="personal-consent"
+          checked={agreements.personal_consent}
+          onChange={(v) => setAgreement('personal_consent', v)}
+        />
+        {!allAccepted && <p className="field__hint">{t('consent.required')}</p>}
+        <ActionButton
+          event={{ type: 'form.submit' }}
+          label={t('screens.demand.submit')}
+          onClick={() => amountError === null}
+        />
+      </Section>
+    </ScreenFrame>
+  )
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next'
+import { ActionButton, ScreenFrame, Section } from './screen-kit'
+
+/** The host owns login (PRODUCT.md 2.4): this page asks it and waits for a payload with a token. */
+export default function LoginPage() {
+  const { t } = useTranslation()
+  return (
+    <ScreenFrame>
+      <Section>
+        <p>{t('screens.login.waiting')}</p>
+        <ActionButton event={{ type: 'login.request' }} label={t('screens.login.ask')} />
+      </Section>
+    </ScreenFrame>
+  )
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next'
+import { ScreenFrame, Section, Spinner, useApp, useBusy, useCan, useFormat, useSend } from './screen-kit'
+
+/** The lenders matched to the approved borrower; choosing one opens the loan confirmation. */
+export default function MatchPage() {
+  const { t } = useTranslation()
+  const send = useSend()
+  const format = useFormat()
+  const busy = useBusy()
+  const matches = useApp((snapshot) => snapshot.context.matches)
+  const canSelect = useCan({ type: 'match.select', lender_id: matches?.[0]?.lender_id ?? '' })
+  return (
+    <ScreenFrame>
+      {busy && <Spinner />}
+      {(matches ?? []).map((lender) => (
+        <Section key={lender.lender_id} title={lender.name}>
+          {lender.recommended && <p className="badge">{t('screens.match.recommended')}</p>}
+          <dl className="facts">
+            <dt>{t('screens.trial.apr')}</dt>
+            <dd>
+              <strong>{format.apr(lender.apr)}</strong>
+            </dd>
+            <dt>{t('screens.result.limit')}</dt>
+            <dd>{format.money(lender.credit_limit)}</dd>
+            <dt>{t('screens.result.terms')}</dt>
+            <dd>{lender.terms.map((term) => format.months(term)).join(', ')}</dd>
+          </dl>
+          {lender.highlights.length > 0 && (
+            <ul className="list list--plain">
+              {lender.highlights.map((highlight) => (
+                <li key={highlight}>{highlight}</li>
+              ))}
+            </ul>
+          )}
+          <button
+            type="button"
+            className="button button--block"
+            disabled={!canSelect}
+            onClick={() => send({ type: 'match.select', lender_id: lender.lender_id })}
+          >
+            {t('screens.match.choose', { name: lender.name })}
+          </button>
+        </Section>
+      ))}
+      {matches !== null && matches.length === 0 && (
+        <Section>
+          <p className="muted">{t('screens.common.none')}</p>
+        </Section>
+      )}
+    </ScreenFrame>
+  )
+}

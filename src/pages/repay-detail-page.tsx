@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next'
+import { ActionButton, Facts, ScreenFrame, Section, Spinner, useApp, useBusy, useFormat } from './screen-kit'
+
+/** What the chosen periods cost: principal, interest, fee, penalty and the total. */
+export default function RepayDetailPage() {
+  const { t } = useTranslation()
+  const busy = useBusy()
+  const format = useFormat()
+  const trial = useApp((snapshot) => snapshot.context.repayTrial)
+  return (
+    <ScreenFrame>
+      <Section title={t('routes.repayDetail')}>
+        {busy && <Spinner />}
+        {trial !== null && (
+          <Facts
+            rows={[
+              [t('screens.repay.periods'), trial.periods.join(', ')],
+              [t('screens.repay.principal'), format.money(trial.principal)],
+              [t('screens.repay.interest'), format.money(trial.interest)],
+              [t('screens.repay.fee'), format.money(trial.fee)],
+              [t('screens.repay.penalty'), format.money(trial.penalty)],
+              [t('screens.repay.total'), <strong data-testid="repay-total">{format.money(trial.total)}</strong>],
+            ]}
+          />
+        )}
+        <ActionButton event={{ type: 'form.submit' }} label={t('screens.repay.toPay')} />
+      </Section>
+    </ScreenFrame>
+  )
+}

@@ -1,0 +1,16 @@
+import { ScreenFrame, Section, Spinner, useApp, useBusy } from './screen-kit'
+import { PlanTable } from './plan-table'
+
+/** The whole schedule of the chosen loan, paid, due and overdue marked. */
+export default function RepayPlanPage() {
+  const busy = useBusy()
+  const plan = useApp((snapshot) => snapshot.context.repayPlan)
+  return (
+    <ScreenFrame>
+      <Section>
+        {busy && <Spinner />}
+        {plan !== null && <PlanTable plan={plan} />}
+      </Section>
+    </ScreenFrame>
+  )
+}

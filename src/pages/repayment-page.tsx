@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next'
+import { PlanTable } from './plan-table'
+import { ActionButton, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useCan, useFormat, useSend } from './screen-kit'
+
+/** The borrower's loans and what is due; pick periods (in order) to repay, or see the whole schedule. */
+export default function RepaymentPage() {
+  const { t } = useTranslation()
+  const send = useSend()
+  const busy = useBusy()
+  const format = useFormat()
+  const loans = useApp((snapshot) => snapshot.context.loanUser?.loans ?? [])
+  const loanId = useApp((snapshot) => snapshot.context.drafts.repayment.loan_id)
+  const periods = useApp((snapshot) => snapshot.context.drafts.repayment.periods)
+  const plan = useApp((snapshot) => snapshot.context.repayPlan)
+  const canChooseLoan = useCan({ type: 'repay.loan', loan_id: loanId ?? '' })
+  const toggle = (period: number, checked: boolean) =>
+    send({
+      type: 'repay.select',
+      periods: checked ? [...periods, period] : periods.filter((chosen) => chosen !== period),
+    })
+  const open = loans.filter((loan) => loan.status !== 'settled')
+
+  return (
+    <ScreenFrame>
+      {busy && <Spinner />}
+      {open.length > 1 && canChooseLoan && (
+        <Section>
+          <EnumSelect
+            label={t('screens.repay.loan')}
+            value={loanId}
+            options={open.map((loan) => loan.loan_id)}
+            optionLabel={(id) => {
+              const loan = open.find((l) => l.loan_id === id)
+              return loan ? `${loan.lender_name} ${format.money(loan.amount)}` : id
+            }}
+            onChange={(id) => send({ type: 'repay.loan', loan_id: id })}
+          />
+        </Section>
+      )}
+      {plan !== null && (
+        <Section title={t('screens.repay.choose')}>
+          <PlanTable
+            plan={plan}
+            selectable={(period) => period.status !== 'paid'}
+            selected={periods}
+            onToggle={toggle}
+          />
+        </Section>
+      )}
+      {!busy && open.length === 0 && (
+        <Section>
+          <p className="muted">{t('screens.repay.nothing')}</p>
+        </Section>
+      )}
+      <Section>
+        <ActionButton event={{ type: 'form.submit' }} label={t('screens.repay.next')} />
+        <ActionButton event={{ type: 'repay.plan' }} label={t('routes.repayPlan')} variant="secondary" />
+      </Section>
+    </ScreenFrame>
+  )
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next'
+import { ActionButton, Facts, ScreenFrame, Section, Spinner, useApp, useFormat } from './screen-kit'
+
+/** Success, processing (polled until the bank settles) or failure, with the next step. */
+export default function RepaymentResultPage() {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const repayment = useApp((snapshot) => snapshot.context.repayment)
+  const last = useApp((snapshot) => snapshot.context.loanUser?.last_repayment ?? null)
+  const processing = useApp((snapshot) => snapshot.matches({ session: { screens: { repaymentResult: 'processing' } } }))
+  const slow = useApp((snapshot) =>
+    snapshot.matches({ session: { screens: { repaymentResult: { processing: 'slow' } } } }),
+  )
+  const status = repayment?.status ?? null
+  return (
+    <ScreenFrame>
+      <Section>
+        {status !== null && (
+          <p className={`outcome outcome--${status}`} data-testid="repayment-outcome">
+            {t(`enums.repaymentOutcome.${status}`)}
+          </p>
+        )}
+        {processing && (slow ? <p>{t('screens.common.slow')}</p> : <Spinner label={t('screens.pay.processing')} />)}
+        {repayment?.failure_reason && <p className="notice notice--error">{repayment.failure_reason}</p>}
+        {last !== null && last.repayment_id === repayment?.repayment_id && (
+          <Facts rows={[[t('screens.repay.total'), format.money(last.amount)]]} />
+        )}
+        <div className="actions">
+          {processing && <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />}
+          {processing && <ActionButton event={{ type: 'poll.stop' }} label={t('screens.common.stopWaiting')} variant="secondary" />}
+          <ActionButton event={{ type: 'repay.again' }} label={t('screens.pay.again')} variant="secondary" />
+          <ActionButton event={{ type: 'nav.home' }} label={t('screens.plan.toHome')} />
+        </div>
+      </Section>
+    </ScreenFrame>
+  )
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next'
+import { ActionButton, ScreenFrame, Section, Spinner, useApp } from './screen-kit'
+
+/** The credit review: polled with backoff; the borrower may stop waiting or buy priority review. */
+export default function ReviewPage() {
+  const { t } = useTranslation()
+  const slow = useApp((snapshot) => snapshot.matches({ session: { screens: { review: { polling: 'slow' } } } }))
+  const priority = useApp((snapshot) => snapshot.context.credit?.priority === true || snapshot.context.rights.owned)
+  const attempt = useApp((snapshot) => snapshot.context.pollAttempt)
+  return (
+    <ScreenFrame>
+      <Section title={t('screens.review.title')}>
+        {slow ? <p>{t('screens.common.slow')}</p> : <Spinner label={t('screens.review.waiting')} />}
+        <p className="muted" data-testid="poll-attempt">
+          {t('screens.review.checks', { attempt: attempt + 1 })}
+        </p>
+        {priority && <p className="badge badge--success">{t('screens.review.priority')}</p>}
+        <div className="actions">
+          <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />
+          <ActionButton event={{ type: 'poll.stop' }} label={t('screens.common.stopWaiting')} variant="secondary" />
+        </div>
+      </Section>
+      {!priority && (
+        <Section title={t('screens.rights.title')}>
+          <p>{t('screens.rights.pitch')}</p>
+          <ActionButton event={{ type: 'rights.open' }} label={t('screens.rights.open')} variant="secondary" />
+        </Section>
+      )}
+    </ScreenFrame>
+  )
+}

@@ -1,0 +1,331 @@
+import { useSelector } from '@xstate/react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { AppEvent } from '../../machines/app.machine'
+import type { AppSnapshot } from '../../machines/routes'
+import { screenForState } from '../../machines/routes'
+import { useAppHandles } from '../app/app-context'
+import type { AgreementKey } from '../contract/entities'
+import type { FieldRuleCode } from '../contract/field-rules'
+import { formatApr, formatDate, formatMoney, formatMonths } from '../i18n/format'
+import { isLocale, defaultLocale, type Locale } from '../i18n/locale'
+import { errorMessageKey } from '../ui/error-message'
+import './pages.css'
+
+/*
+ * What every plain screen shares (issue #4 item 7): narrow selectors on the app actor, `send`,
+ * `snapshot.can(event)` for enabling buttons, the `busy` tag for spinners, the navigation bar with
+ * the machine's Back, the error notice from `errorCode`, labelled fields with their rule message,
+ * and agreement checkboxes that open the agreement over the screen. Screens never re-derive a guard.
+ */
+
+export function useApp<T>(select: (snapshot: AppSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  const { actor } = useAppHandles()
+  return useSelector(actor, select, compare)
+}
+
+export function useSend(): (event: AppEvent) => void {
+  const { actor } = useAppHandles()
+  return (event) => actor.send(event)
+}
+
+/** Whether the machine would take this event now: the only source of a button's enabled state. */
+export function useCan(event: AppEvent): boolean {
+  return useApp((snapshot) => snapshot.can(event))
+}
+
+export function useBusy(): boolean {
+  return useApp((snapshot) => snapshot.hasTag('busy'))
+}
+
+export function usePolling(): boolean {
+  return useApp((snapshot) => snapshot.hasTag('polling'))
+}
+
+export function useLocale(): Locale {
+  const { i18n } = useTranslation()
+  return isLocale(i18n.language) ? i18n.language : defaultLocale
+}
+
+/** Money is integer fen and APR a fraction everywhere; these put them in the active locale. */
+export function useFormat() {
+  const locale = useLocale()
+  return {
+    money: (fen: number) => formatMoney(fen, locale),
+    apr: (fraction: number) => formatApr(fraction, locale),
+    date: (iso: string) => formatDate(iso, locale),
+    months: (count: number) => formatMonths(count, locale),
+  }
+}
+
+/** A clock that re-renders once a second, for countdowns read from a deadline in context. */
+export function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (!active) return
+    setNow(Date.now())
+    const timer = setInterval(() => setNow(Date.now()), 1_000)
+    return () => clearInterval(timer)
+  }, [active])
+  return now
+}
+
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useTranslation()
+  return (
+    <p className="spinner" role="status">
+      <span className="spinner__dot" aria-hidden="true" />
+      {label ?? t('common.loading')}
+    </p>
+  )
+}
+
+/** The failure the machine holds, translated, with Retry when the state takes it. */
+export function ErrorNotice() {
+  const { t } = useTranslation()
+  const send = useSend()
+  const errorCode = useApp((snapshot) => snapshot.context.errorCode)
+  const errorStatus = useApp((snapshot) => snapshot.context.errorStatus)
+  const canRetry = useCan({ type: 'retry' })
+  if (errorCode === null) return null
+  return (
+    <div role="alert" className="notice notice--error" data-testid="error-notice">
+      <p>
+        {t(errorMessageKey(errorCode))}
+        {errorStatus !== null && <span className="muted"> ({errorStatus})</span>}
+      </p>
+      {canRetry && (
+        <button type="button" className="button button--small" onClick={() => send({ type: 'retry' })}>
+          {t('common.retry')}
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** The page frame: the bar with the machine's Back (or Close for an overlay), the title, the error. */
+export function ScreenFrame({ children, title }: { children: ReactNode; title?: string }) {
+  const { t } = useTranslation()
+  const send = useSend()
+  const screen = useApp(screenForState)
+  const overlayOpen = useApp((snapshot) => snapshot.matches({ session: 'overlay' }))
+  const canGoBack = useCan({ type: 'step.back' })
+  const canGoHome = useCan({ type: 'nav.home' })
+  const busy = useBusy()
+  const heading = title ?? (screen === null ? '' : t(`routes.${screen}`))
+  return (
+    <main className="page" aria-busy={busy} data-screen={screen ?? undefined}>
+      <header className="nav-bar">
+        {overlayOpen ? (
+          <button type="button" className="nav-bar__back" onClick={() => send({ type: 'overlay.close' })}>
+            <span aria-hidden="true">‹</span>
+            <span className="visually-hidden">{t('common.close')}</span>
+          </button>
+        ) : (
+          canGoBack && (
+            <button type="button" className="nav-bar__back" onClick={() => send({ type: 'step.back' })}>
+              <span aria-hidden="true">‹</span>
+              <span className="visually-hidden">{t('common.back')}</span>
+            </button>
+          )
+        )}
+        <h1>{heading}</h1>
+        {!overlayOpen && screen !== 'home' && canGoHome && (
+          <button type="button" className="nav-bar__home" onClick={() => send({ type: 'nav.home' })}>
+            {t('routes.home')}
+          </button>
+        )}
+      </header>
+      <ErrorNotice />
+      {children}
+    </main>
+  )
+}
+
+export function Section({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <section className="card">
+      {title !== undefined && <h2>{title}</h2>}
+      {children}
+    </section>
+  )
+}
+
+/** A labelled control with its rule message beside it; `control` receives the id to bind. */
+export function Field({
+  label,
+  error,
+  hint,
+  control,
+}: {
+  label: string
+  error?: FieldRuleCode | null
+  hint?: string
+  control: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode
+}) {
+  const { t } = useTranslation()
+  const id = useId()
+  const messageId = `${id}-message`
+  const message = error ? t(`fieldRules.${error}`) : hint
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {control({ id, 'aria-invalid': Boolean(error), ...(message ? { 'aria-describedby': messageId } : {}) })}
+      {message && (
+        <p id={messageId} className={error ? 'field__error' : 'field__hint'}>
+          {message}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** A plain select over an enum, labelled from `enums.<group>`; empty until the borrower picks. */
+export function EnumSelect<V extends string>({
+  label,
+  value,
+  options,
+  optionLabel,
+  onChange,
+  error,
+}: {
+  label: string
+  value: V | null
+  options: readonly V[]
+  optionLabel: (value: V) => string
+  onChange: (value: V) => void
+  error?: FieldRuleCode | null
+}) {
+  const { t } = useTranslation()
+  return (
+    <Field
+      label={label}
+      error={error ?? null}
+      control={(props) => (
+        <select {...props} value={value ?? ''} onChange={(event) => onChange(event.target.value as V)}>
+          <option value="" disabled>
+            {t('screens.common.choose')}
+          </option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  )
+}
+
+/** Yes/No for a boolean the borrower must answer (null until answered). */
+export function YesNoSelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: boolean | null
+  onChange: (value: boolean) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <EnumSelect
+      label={label}
+      value={value === null ? null : value ? 'yes' : 'no'}
+      options={['yes', 'no'] as const}
+      optionLabel={(option) => t(`common.${option}`)}
+      onChange={(option) => onChange(option === 'yes')}
+    />
+  )
+}
+
+/**
+ * One agreement: a checkbox the borrower ticks (never pre-checked) and a link that opens the text
+ * over this screen (`overlay.open` → the privacy page with key and title).
+ */
+export function AgreementCheck({
+  agreement,
+  checked,
+  onChange,
+}: {
+  agreement: AgreementKey
+  checked: boolean
+  onChange: (checked: boolean) => void
+}) {
+  const { t } = useTranslation()
+  const send = useSend()
+  const title = t(`agreements.${agreement}`)
+  return (
+    <div className="agreement">
+      <input
+        id={`agreement-${agreement}`}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={`agreement-${agreement}`}>{t('screens.common.iAccept', { title })}</label>
+      <button
+        type="button"
+        className="link"
+        onClick={() => send({ type: 'overlay.open', page: 'privacy', query: { key: agreement, title } })}
+      >
+        {t('screens.common.read')}
+      </button>
+    </div>
+  )
+}
+
+/** The submit row: enabled only when the machine takes the event; busy while a call runs. */
+export function ActionButton({
+  event,
+  label,
+  onClick,
+  variant = 'primary',
+}: {
+  event: AppEvent
+  label: string
+  /** Runs instead of sending, e.g. to check field rules first; returns whether to send. */
+  onClick?: () => boolean
+  variant?: 'primary' | 'secondary'
+}) {
+  const send = useSend()
+  const can = useCan(event)
+  return (
+    <button
+      type="button"
+      className={`button button--block${variant === 'secondary' ? ' button--secondary' : ''}`}
+      disabled={!can}
+      onClick={() => {
+        if (onClick === undefined || onClick()) send(event)
+      }}
+    >
+      {label}
+    </button>
+  )
+}
+
+/** `label: value` rows of figures. */
+export function Facts({ rows, label }: { rows: ReadonlyArray<readonly [string, ReactNode]>; label?: string }) {
+  return (
+    <dl className="facts" aria-label={label}>
+      {rows.map(([term, value]) => (
+        <div key={term} className="facts__row">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** The seconds left until a deadline (ms since epoch), never below zero. */
+export function secondsUntil(deadline: number, now: number): number {
+  return Math.max(0, Math.ceil((deadline - now) / 1_000))
+}
+
+/** Yuan as typed → fen, or null when it is not a whole number of yuan. */
+export function yuanToFen(text: string): number | null {
+  const trimmed = text.trim()
+  if (!/^\d{1,9}$/.test(trimmed)) return null
+  return Number(trimmed) * 100
+}

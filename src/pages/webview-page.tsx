@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useAppHandles } from '../app/app-context'
+import { ActionButton, ScreenFrame, Section, useApp, useSend } from './screen-kit'
+
+function originOf(url: string | null | undefined): string | null {
+  if (!url) return null
+  try {
+    return new URL(url, window.location.href).origin
+  } catch {
+    return null
+  }
+}
+
+/**
+ * An external page: the liveness vendor's `verify_url`, or a product page handed by the opener.
+ * It is framed only when its origin is the page's own, the API's, or a configured API origin;
+ * anything else is handed to the host (`openUrl`), which opens it outside this WebView.
+ */
+export default function WebviewPage() {
+  const { t } = useTranslation()
+  const send = useSend()
+  const { services } = useAppHandles()
+  const liveness = useApp((snapshot) =>
+    snapshot.matches({ session: { screens: { facialIdentification: 'verifying' } } }),
+  )
+  const url = useApp((snapshot) =>
+    snapshot.matches({ session: { screens: { facialIdentification: 'verifying' } } })
+      ? (snapshot.context.biometric?.verify_url ?? null)
+      : (snapshot.context.overlay?.query.url ?? null),
+  )
+  const title = useApp((snapshot) => snapshot.context.overlay?.query.title ?? null)
+  const apiBase = useApp((snapshot) => snapshot.context.baseUrl)
+  const [openedOutside, setOpenedOutside] = useState(false)
+  const frame = useRef<HTMLIFrameElement>(null)
+  const returned = useRef(false)
+
+  const target = originOf(url)
+  const framable =
+    target !== null &&
+    (target === window.location.origin ||
+      target === originOf(apiBase) ||
+      services.config.apiOrigins.some((origin) => originOf(origin) === target))
+
+  const finishLiveness = useCallback(() => {
+    if (returned.current) return
+    returned.current = true
+    send({ type: 'liveness.returned' })
+  }, [send])
+
+  // The vendor sends the borrower to the return URL inside the frame. Leaving the vendor's page is
+  // the signal that the check is over; the result itself is always read from the API.
+  const watchFrame = useCallback(() => {
+    if (!liveness || url === null) return
+    const win = frame.current?.contentWindow
+    if (!win) return
+    try {
+      const here = new URL(win.location.href)
+      const vendor = new URL(url, window.location.href)
+      if (here.origin !== vendor.origin || here.pathname !== vendor.pathname) {
+        finishLiveness()
+        return
+      }
+      win.addEventListener('pagehide', finishLiveness, { once: true })
+    } catch {
+      // A cross-origin frame cannot be watched; the borrower's "Done" button remains.
+    }
+  }, [liveness, url, finishLiveness])
+
+  useEffect(() => {
+    returned.current = false
+  }, [url])
+
+  return (
+    <ScreenFrame title={title ?? undefined}>
+      {url === null ? (
+        <Section>
+          <p className="muted">{t('screens.common.none')}</p>
+        </Section>
+      ) : framable ? (
+        <iframe
+          ref={frame}
+          className="webview-frame"
+          title={title ?? t('routes.webview')}
+          src={url}
+          onLoad={watchFrame}
+        />
+      ) : (
+        <Section>
+          <p>{t('screens.webview.external')}</p>
+          <button
+            type="button"
+            className="button button--block"
+            onClick={() => {
+              services.bridge.send({ command: 'openUrl', url })
+              setOpenedOutside(true)
+            }}
+          >
+            {t('screens.webview.open')}
+          </button>
+          {openedOutside && <p className="muted">{t('screens.webview.opened')}</p>}
+        </Section>
+      )}
+      <Section>
+        {liveness ? (
+          <ActionButton event={{ type: 'liveness.returned' }} label={t('screens.webview.done')} variant="secondary" />
+        ) : (
+          <ActionButton event={{ type: 'overlay.close' }} label={t('common.close')} variant="secondary" />
+        )}
+      </Section>
+    </ScreenFrame>
+  )
+}
