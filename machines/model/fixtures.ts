@@ -1,0 +1,418 @@
+import type { AppEvent, DraftStep } from '../app.machine'
+import type {
+  ApiFailure,
+  AppInput,
+  CreditDecision,
+  LoanStep,
+  LoanSummary,
+  LoanUserStatus,
+  PortArgs,
+  PortData,
+  PortName,
+  RewardOrder,
+  RewardProduct,
+} from '../ports'
+
+/*
+ * What the model answers and sends. Each invoked actor's outputs are named fixtures, chosen so
+ * every guard downstream of the answer can go each way (a channel that needs login and one that
+ * does not, a credit decision that is reviewing, approved or rejected, ...). A fixture may read the
+ * actor's input, like a small server would, so one answer fits every state that makes the call.
+ *
+ * The mapped types are exhaustive: a new port or a new event in the machine is a type error here
+ * until it has a fixture or a sample, and the model refuses to run without one.
+ */
+
+export type Fixture<Name extends PortName> = (args: PortArgs<Name>) => PortData<Name>
+export type Fixtures = { [Name in PortName]: Record<string, Fixture<Name>> }
+
+/** The error catalogue: every way an actor can fail (ports.ts ApiFailure). */
+export type FailureKind = ApiFailure['kind']
+export const failureKinds: readonly FailureKind[] = ['unauthorized', 'refused', 'network', 'timeout', 'invalidResponse']
+
+export function failureOf(kind: FailureKind): ApiFailure {
+  // 1008 is the body status of a wrong SMS code, the refusal the screens most often show.
+  return kind === 'refused' ? { kind, status: 1008 } : { kind }
+}
+
+const loan: LoanSummary = {
+  loan_id: 'loan-1',
+  lender_id: 'lender-a',
+  lender_name: 'Lender A',
+  amount: 1_000_000,
+  term: 12,
+  apr: 0.12,
+  status: 'repaying',
+  created_at: '2025-01-01T00:00:00+08:00',
+  disbursed_at: '2025-01-02T00:00:00+08:00',
+  next_due_date: '2025-02-02',
+  next_due_amount: 88_849,
+  outstanding_principal: 1_000_000,
+  periods_paid: 0,
+}
+
+function status(step: LoanStep, patch: Partial<LoanUserStatus> = {}): LoanUserStatus {
+  const hasLoan = step === 'applied' || step === 'repaying' || step === 'overdue'
+  return {
+    id: 'lu-1',
+    step,
+    demand: step === 'demand' ? null : { amount: 1_000_000, term: 12, purpose: 'shopping' },
+    loan: hasLoan ? loan : null,
+    loans: hasLoan ? [loan] : [],
+    last_repayment: null,
+    rights_owned: false,
+    ...patch,
+  }
+}
+
+function decision(state: CreditDecision['status']): CreditDecision {
+  return {
+    status: state,
+    priority: false,
+    credit_limit: state === 'approved' ? 5_000_000 : null,
+    apr: state === 'approved' ? 0.12 : null,
+    terms: [12],
+    reason_code: state === 'rejected' ? 'score_too_low' : null,
+    retry_after: 0,
+    decided_at: state === 'reviewing' ? null : '2025-01-01T00:10:00+08:00',
+  }
+}
+
+const product: RewardProduct = {
+  product_id: 'rights-1',
+  name: 'Priority card',
+  price: 9_900,
+  original_price: 19_900,
+  valid_days: 30,
+  benefits: [{ code: 'priority_review', title: 'Priority review', description: 'Reviewed first' }],
+  detail_html: '<p>Priority card</p>',
+}
+
+function order(state: RewardOrder['status']): RewardOrder {
+  return {
+    order_id: 'order-1',
+    product_id: product.product_id,
+    amount: product.price,
+    status: state,
+    created_at: '2025-01-01T00:00:00+08:00',
+    paid_at: state === 'paid' ? '2025-01-01T00:00:05+08:00' : null,
+    failure_reason: state === 'failed' ? 'insufficient_balance' : null,
+  }
+}
+
+const card = {
+  card_id: 'card-1',
+  bank_name: 'ICBC',
+  bank_code: 'ICBC',
+  last4: '1234',
+  card_type: 'debit' as const,
+  reserved_phone_masked: '138****0000',
+}
+
+const sms = { request_id: 'sms-1', phone_masked: '138****0000', resend_after: 60, expires_in: 300 }
+
+/** The repayment the model pays; status fixtures that settle it name the same id. */
+const repaymentId = 'rp-1'
+
+const nextStepAfter: Record<'demand' | 'basic' | 'asset', LoanStep> = { demand: 'face', basic: 'asset', asset: 'contact' }
+
+export const fixtures: Fixtures = {
+  resolveBaseUrl: { sandbox: () => ({ baseUrl: 'https://sandbox.test' }) },
+  lookupChannel: {
+    loginNotRequired: ({ params }) => ({ channel_code: `code-${params.channel}`, is_login_required: 1 }),
+    loginRequired: ({ params }) => ({ channel_code: `code-${params.channel}`, is_login_required: 0 }),
+  },
+  showUser: { borrower: () => ({ user_id: 'u-1', phone: '13800000000', nick_name: 'Li', identity_id: null }) },
+  getLoanUserStatus: {
+    atDemand: () => status('demand'),
+    atFace: () => status('face'),
+    atBasic: () => status('basic'),
+    atAsset: () => status('asset'),
+    atContact: () => status('contact'),
+    atBankCard: () => status('bank_card'),
+    inReview: () => status('review'),
+    approved: () => status('approved'),
+    applied: () => status('applied'),
+    repaying: () => status('repaying'),
+    repaymentSettled: () =>
+      status('repaying', {
+        last_repayment: { repayment_id: repaymentId, loan_id: loan.loan_id, status: 'succeeded', amount: 88_849, failure_reason: null },
+      }),
+  },
+  trialLoan: {
+    quote: ({ input }) => ({
+      amount: input.amount,
+      term: 12,
+      apr: 0.12,
+      monthly_payment: 88_849,
+      total_interest: 66_188,
+      total_fee: 0,
+      total_repayment: input.amount + 66_188,
+      schedule: [],
+    }),
+  },
+  updateLoanUser: { saved: ({ input }) => status(nextStepAfter[input.section]) },
+  startBiometricSession: {
+    started: () => ({ session_id: 'bio-1', verify_url: 'https://vendor.test/verify?s=bio-1', expires_at: '2025-01-01T00:10:00+08:00' }),
+  },
+  getBiometricResult: {
+    pending: () => ({ session_id: 'bio-1', status: 'pending', real_name: null, id_number: null, failure_reason: null }),
+    passed: () => ({ session_id: 'bio-1', status: 'passed', real_name: '李雷', id_number: '11010519491231002X', failure_reason: null }),
+    failed: () => ({ session_id: 'bio-1', status: 'failed', real_name: null, id_number: null, failure_reason: 'not_live' }),
+    expired: () => ({ session_id: 'bio-1', status: 'expired', real_name: null, id_number: null, failure_reason: 'expired' }),
+  },
+  saveContacts: { saved: () => status('bank_card') },
+  sendCardCode: { sent: () => ({ ...sms, bank_name: 'ICBC', luhn_warning: false }) },
+  confirmCard: { bound: () => ({ card, status: status('review') }) },
+  showCard: { card: () => ({ card }), none: () => ({ card: null }) },
+  reportDevice: { recorded: () => ({ recorded: true }) },
+  getCreditDecision: {
+    reviewing: () => decision('reviewing'),
+    approved: () => decision('approved'),
+    rejected: () => decision('rejected'),
+  },
+  listSupermarketProducts: {
+    products: () => ({
+      items: [
+        {
+          product_id: 'sm-1',
+          name: 'Other lender',
+          logo_url: 'https://sandbox.test/logo.png',
+          amount_min: 100_000,
+          amount_max: 5_000_000,
+          apr_min: 0.1,
+          apr_max: 0.24,
+          terms: [6, 12],
+          url: 'https://other.test',
+          tags: ['fast'],
+        },
+      ],
+      total: 1,
+    }),
+  },
+  listMatches: {
+    matches: () => ({
+      items: [
+        {
+          lender_id: 'lender-a',
+          name: 'Lender A',
+          logo_url: 'https://sandbox.test/a.png',
+          credit_limit: 5_000_000,
+          apr: 0.12,
+          terms: [6, 12],
+          recommended: true,
+          highlights: ['fast'],
+        },
+      ],
+    }),
+  },
+  getContract: {
+    contract: ({ input }) => ({ title: `Contract ${input.lender_id}`, version: '1', content_html: '<p>Contract</p>' }),
+  },
+  getAgreement: {
+    agreement: ({ params }) => ({
+      key: params.key,
+      title: 'Privacy',
+      version: '1',
+      content_html: '<p>Privacy</p>',
+      updated_at: '2025-01-01',
+    }),
+  },
+  sendLenderCardCode: { sent: () => sms },
+  confirmLenderCard: { bound: ({ input }) => ({ lender_id: input.lender_id, card_id: card.card_id, bound: true }) },
+  applyLoan: { applied: () => ({ loan: { ...loan, status: 'disbursing' }, status: status('applied') }) },
+  getRepayPlan: {
+    plan: ({ input }) => ({
+      loan: { ...loan, loan_id: input.loan_id || loan.loan_id },
+      periods: [
+        { period: 1, due_date: '2025-02-02', principal: 77_000, interest: 11_849, fee: 0, penalty: 0, amount: 88_849, status: 'due', paid_at: null },
+      ],
+      totals: { principal: 1_000_000, interest: 66_188, fee: 0, penalty: 0, amount: 1_066_188, paid: 0, outstanding: 1_066_188 },
+    }),
+  },
+  trialRepayment: {
+    trial: ({ input }) => ({ loan_id: input.loan_id, periods: [1], principal: 77_000, interest: 11_849, fee: 0, penalty: 0, total: 88_849 }),
+  },
+  submitRepayment: {
+    succeeded: () => ({ repayment_id: repaymentId, status: 'succeeded', failure_reason: null, loan }),
+    processing: () => ({ repayment_id: repaymentId, status: 'processing', failure_reason: null, loan }),
+    failed: () => ({ repayment_id: repaymentId, status: 'failed', failure_reason: 'insufficient_balance', loan }),
+  },
+  showRewardProduct: {
+    onSale: () => ({ product, owned: false, order: null }),
+    owned: () => ({ product, owned: true, order: order('paid') }),
+    orderPending: () => ({ product, owned: false, order: order('pending') }),
+    unavailable: () => ({ product: null, owned: false, order: null }),
+  },
+  buyRewardProduct: {
+    paid: () => ({ order: order('paid') }),
+    pending: () => ({ order: order('pending') }),
+    failed: () => ({ order: order('failed') }),
+  },
+  getRewardOrder: {
+    paid: () => ({ order: order('paid') }),
+    pending: () => ({ order: order('pending') }),
+    failed: () => ({ order: order('failed') }),
+  },
+}
+
+// ---- what the borrower sends ----
+
+export interface EventSample {
+  /** Short name shown in path listings, e.g. `demand:complete`. */
+  name: string
+  event: AppEvent
+}
+
+type UserEventType = Exclude<AppEvent['type'], 'xstate.route' | 'form.change'>
+type EventOf<T extends AppEvent['type']> = Extract<AppEvent, { type: T }>
+
+const one = <T extends UserEventType>(event: EventOf<T>, name = ''): EventSample => ({ name, event })
+
+/** Samples of every event except form edits and routes (those have their own tables below). */
+export const eventSamples: { [T in UserEventType]: EventSample[] } = {
+  retry: [one({ type: 'retry' })],
+  'bridge.payload': [one({ type: 'bridge.payload', token: 'tok-2' }, 'token'), one({ type: 'bridge.payload' }, 'noToken')],
+  'login.request': [one({ type: 'login.request' })],
+  'home.continue': [one({ type: 'home.continue' })],
+  'home.apply': [one({ type: 'home.apply' })],
+  'home.repay': [one({ type: 'home.repay' })],
+  'nav.home': [one({ type: 'nav.home' })],
+  'form.submit': [one({ type: 'form.submit' })],
+  'step.back': [one({ type: 'step.back' })],
+  'sms.send': [one({ type: 'sms.send' })],
+  'sms.resend': [one({ type: 'sms.resend' })],
+  'liveness.returned': [one({ type: 'liveness.returned' })],
+  'poll.stop': [one({ type: 'poll.stop' })],
+  'poll.now': [one({ type: 'poll.now' })],
+  'result.continue': [one({ type: 'result.continue' })],
+  'match.select': [one({ type: 'match.select', lender_id: 'lender-a' }, 'lender-a')],
+  'repay.loan': [one({ type: 'repay.loan', loan_id: 'loan-1' }, 'loan-1')],
+  'repay.select': [one({ type: 'repay.select', periods: [1] }, 'period-1')],
+  'repay.plan': [one({ type: 'repay.plan' })],
+  'repay.again': [one({ type: 'repay.again' })],
+  'rights.open': [one({ type: 'rights.open' })],
+  'rights.buy': [one({ type: 'rights.buy' })],
+  'rights.close': [one({ type: 'rights.close' })],
+  'overlay.open': [
+    one({ type: 'overlay.open', page: 'privacy', query: { key: 'privacy' } }, 'privacy'),
+    one({ type: 'overlay.open', page: 'richText', query: { key: 'rights' } }, 'richText'),
+    one({ type: 'overlay.open', page: 'webview', query: { url: 'https://other.test' } }, 'webview'),
+    one({ type: 'overlay.open', page: 'thirdProtocol', query: { lender_id: 'lender-a', kind: 'contract' } }, 'thirdProtocol'),
+  ],
+  'overlay.close': [one({ type: 'overlay.close' })],
+}
+
+const change = <K extends DraftStep>(step: K, name: string, patch: Partial<import('../app.machine').Drafts[K]>): EventSample => ({
+  name: `${step}:${name}`,
+  event: { type: 'form.change', step, patch } as AppEvent,
+})
+
+/**
+ * Form edits, per draft. The borrower edits only the form on screen, so the model offers these
+ * only in a state tagged `editing`, for that screen's draft (draftOnScreen).
+ */
+export const formSamples: { [K in DraftStep]: EventSample[] } = {
+  demand: [
+    change('demand', 'complete', {
+      purpose: 'shopping',
+      agreements: { register: true, user: true, privacy: true, personal_consent: true },
+    }),
+    change('demand', 'amount', { amount: 2_000_000 }),
+  ],
+  face: [change('face', 'consent', { face_consent: true, sensitive_consent: true })],
+  basic: [
+    change('basic', 'complete', {
+      real_name: '李雷',
+      id_number: '11010519491231002X',
+      education: 'bachelor',
+      marital_status: 'single',
+      province_id: '110000',
+      city_id: '110100',
+      district_id: '110105',
+      address: '1 Chaoyang Road',
+    }),
+  ],
+  asset: [
+    change('asset', 'complete', {
+      occupation: 'employee',
+      income_band: '5k_10k',
+      housing: 'rented',
+      car: 'none',
+      social_insurance: true,
+      provident_fund: false,
+      credit_card: true,
+    }),
+  ],
+  contact: [
+    change('contact', 'complete', {
+      contacts: [
+        { relation: 'parent', name: '李父', phone: '13900000001' },
+        { relation: 'friend', name: '韩梅梅', phone: '13900000002' },
+      ],
+      form: true,
+    }),
+  ],
+  bankCard: [
+    change('bankCard', 'card', { card_number: '6222020200112233445', reserved_phone: '13800000000' }),
+    change('bankCard', 'code', { code: '123456', withhold_agreement: true }),
+  ],
+  lendConfirm: [
+    change('lendConfirm', 'agree', { agreements: { loan: true, contract: true, third_party: true } }),
+    change('lendConfirm', 'code', { code: '123456' }),
+    change('lendConfirm', 'amount', { amount: 500_000 }),
+  ],
+  repayment: [],
+  rights: [change('rights', 'agree', { reward: true, withhold_agreement: true })],
+}
+
+/** The draft the screen shows, or null on screens without a form. */
+export function draftOnScreen(screen: string | null, rightsOpen: boolean): DraftStep | null {
+  if (rightsOpen) return 'rights'
+  switch (screen) {
+    case 'loanDemand':
+      return 'demand'
+    case 'facialIdentification':
+      return 'face'
+    case 'basicInfo':
+      return 'basic'
+    case 'assetInfo':
+      return 'asset'
+    case 'contact':
+      return 'contact'
+    case 'bankCard':
+      return 'bankCard'
+    case 'lendConfirm':
+      return 'lendConfirm'
+    default:
+      return null
+  }
+}
+
+/** Queries a route needs to be allowed (the privacy page names its agreement). */
+export const routeQueries: Record<string, Record<string, string>> = {
+  privacy: { key: 'privacy' },
+}
+
+/** How long the borrower waits when the model lets time pass (past an SMS resend countdown). */
+export const waitMs = 61_000
+
+/** The instant the model's clock starts at; the machine reads time only through input.now. */
+export const clockStartMs = Date.UTC(2025, 0, 1)
+
+// ---- how a path starts ----
+
+export interface StartSample {
+  name: string
+  describe: string
+  input: Pick<AppInput, 'bridge' | 'initialDeepLink'>
+}
+
+export const startSamples: readonly StartSample[] = [
+  { name: 'fresh', describe: 'opened by the host without a token', input: { bridge: { channel: 'app-test' } } },
+  {
+    name: 'deepLink',
+    describe: 'opened with a token on a deep link to the repayment plan',
+    input: { bridge: { channel: 'app-test', token: 'tok' }, initialDeepLink: { path: '/pages/repayPlan/index' } },
+  },
+]

@@ -1,0 +1,104 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { appMachine } from '../app.machine'
+import type { Coverage, Level } from './coverage'
+import { coverageOf, formatCoverage, uncoveredTransitions } from './coverage'
+import { instrument } from './instrument'
+import type { ModelPath, PathSet } from './paths'
+import { generatePaths } from './paths'
+import { replayAll, replayPath } from './replay'
+
+/*
+ * `npm run paths`: generates the flow paths from the machine, lists them one a line and writes
+ * them as JSON (for the visualizer and the React and browser runners).
+ *   --seed N       exploration order (default 1); the same seed gives the same paths
+ *   --out FILE     where the JSON goes (default artifacts/model-paths.json)
+ *   --coverage     replays every path at machine level and prints coverage for each level
+ *   --run ID       replays one path (e.g. edge-12) at machine level, step by step
+ *   --quiet        no listing
+ */
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '1' },
+    out: { type: 'string', default: 'artifacts/model-paths.json' },
+    coverage: { type: 'boolean', default: false },
+    run: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+})
+
+const seed = Number(values.seed)
+if (!Number.isInteger(seed)) throw new Error(`--seed takes an integer, not ${values.seed}`)
+
+function line(p: ModelPath): string {
+  const steps = p.steps.map((s) => s.label).join(' → ')
+  return `${p.id.padEnd(9)} [${p.start}] ${steps || '(start only)'}\n          ⇒ ${p.goal}`
+}
+
+function coverageFileOf(level: Level): string {
+  return path.join('artifacts', `model-coverage-${level}.json`)
+}
+
+async function main(): Promise<number> {
+  const set: PathSet = generatePaths({ seed })
+  const all = [...set.statePaths, ...set.edgePaths]
+
+  if (values.run !== undefined) {
+    const wanted = all.find((p) => p.id === values.run)
+    if (!wanted) {
+      console.error(`no path ${values.run} (seed ${seed}); ids run state-1..state-${set.statePaths.length}, edge-1..edge-${set.edgePaths.length}`)
+      return 2
+    }
+    console.log(line(wanted))
+    const result = await replayPath(instrument(appMachine), wanted)
+    for (const entry of result.log) console.log(`  ${entry}`)
+    if (!result.ok) console.log(`\nFAILED: ${result.failure}`)
+    return result.ok ? 0 : 1
+  }
+
+  mkdirSync(path.dirname(values.out), { recursive: true })
+  writeFileSync(values.out, `${JSON.stringify(set, null, 2)}\n`)
+
+  if (!values.quiet && !values.coverage) {
+    console.log(`Shortest paths to every state (${set.statePaths.length}):`)
+    for (const p of set.statePaths) console.log(line(p))
+    console.log(`\nEdge-covering paths (${set.edgePaths.length}):`)
+    for (const p of set.edgePaths) console.log(line(p))
+    console.log('')
+  }
+  console.log(
+    `seed ${seed}: ${set.graph.vertices} model vertices, ${set.graph.edges} edges; ` +
+      `${set.statePaths.length} state paths + ${set.edgePaths.length} edge paths written to ${values.out}`,
+  )
+  for (const m of set.missing) console.log(`model gap: ${m}`)
+  for (const s of set.unreached.states) console.log(`unreachable state: ${s}`)
+
+  if (!values.coverage) return set.missing.length === 0 && set.unreached.states.length === 0 ? 0 : 1
+
+  const { results, seen } = await replayAll(instrument(appMachine), all)
+  const failed = results.filter((r) => !r.ok)
+  const machine = coverageOf('machine', set.targets, seen)
+  mkdirSync('artifacts', { recursive: true })
+  writeFileSync(coverageFileOf('machine'), `${JSON.stringify(machine, null, 2)}\n`)
+  console.log(`\n${results.length - failed.length} of ${results.length} paths pass at machine level`)
+  for (const f of failed) console.log(`  ${f.id}: ${f.failure}`)
+  console.log(`\n${formatCoverage(machine)}`)
+  // The React and browser runners write their figures next to this one when they run.
+  for (const level of ['react', 'browser'] as const) {
+    const file = coverageFileOf(level)
+    if (existsSync(file)) console.log(`\n${formatCoverage(JSON.parse(readFileSync(file, 'utf8')) as Coverage)}`)
+    else console.log(`\n${level} level: not run yet (no ${file})`)
+  }
+  const ok = failed.length === 0 && machine.states.missing.length === 0 && uncoveredTransitions(machine).length === 0
+  return ok ? 0 : 1
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,286 @@
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
+import { appMachine } from '../app.machine'
+import type { Expectation, StepAction, StepResult } from './explore'
+import { createStepper, expectationOf, identityOf, offersOf } from './explore'
+import type { Instrumented, Inventory } from './instrument'
+import { instrument } from './instrument'
+import { startSamples } from './fixtures'
+
+/*
+ * Path generation over the test model: breadth-first from each way the page can start, in an
+ * order shuffled by a seeded generator (same seed, same paths), then
+ * - shortest paths: one per state node, the first (shallowest) way to enter it;
+ * - an edge-covering set: every transition of the machine (each invoke's done and each error
+ *   branch, each delay, each route) and each guard answer seen, greedily covered by few paths.
+ * Each path is then replayed on the pure model to write down what a runner must see after every
+ * step: the state value, the route (routeForState), the actors being waited on and key context.
+ */
+
+export interface PathStep {
+  label: string
+  do: StepAction
+  expect: Expectation
+}
+
+export interface ModelPath {
+  id: string
+  kind: 'state' | 'transition'
+  /** What the path is for: a state node id, or the transition / guard answer it covers. */
+  goal: string
+  start: string
+  startExpect: Expectation
+  steps: PathStep[]
+}
+
+export interface Targets {
+  states: string[]
+  transitions: string[]
+  /** `<transition key> = true|false` for every guarded transition. */
+  guardOutcomes: string[]
+}
+
+export interface PathSet {
+  format: 'huaqian.model-paths/1'
+  seed: number
+  targets: Targets
+  /** Targets no explored edge reaches: a state or transition here is a defect or a model gap. */
+  unreached: Targets
+  /** Events or actors the model has no sample or fixture for (fixtures.ts). */
+  missing: string[]
+  graph: { vertices: number; edges: number }
+  statePaths: ModelPath[]
+  edgePaths: ModelPath[]
+}
+
+export function targetsOf(inventory: Inventory): Targets {
+  return {
+    states: [...inventory.states],
+    transitions: inventory.transitions.map((t) => t.key),
+    guardOutcomes: inventory.transitions.filter((t) => t.guarded).flatMap((t) => [`${t.key} = true`, `${t.key} = false`]),
+  }
+}
+
+/** What a step covered, as target strings (`state:`, `transition:`, `guard:` prefixes). */
+export function coveredBy(model: Instrumented, result: StepResult): string[] {
+  const out: string[] = []
+  for (const id of result.states) out.push(`state:${id}`)
+  for (const t of result.transitions) {
+    const key = model.keyOf.get(t)
+    if (key !== undefined) out.push(`transition:${key}`)
+  }
+  for (const g of result.guards) out.push(`guard:${g}`)
+  return out
+}
+
+/** mulberry32: a tiny seeded generator, so a seed names one exploration order. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+interface Vertex {
+  snapshot: AnyMachineSnapshot
+  clock: number
+  depth: number
+  start: string
+  /** The tree edge that discovered this vertex (null for a start). */
+  via: number | null
+}
+
+interface Edge {
+  from: number
+  label: string
+  action: StepAction
+  covers: string[]
+}
+
+export interface Graph {
+  vertices: Vertex[]
+  edges: Edge[]
+  /** Per start vertex, what its initial microsteps covered. */
+  startCovers: Map<number, string[]>
+  missing: string[]
+  problems: string[]
+}
+
+export interface ExploreOptions {
+  seed?: number
+  /** A guard against an abstraction that leaks form data into identity. */
+  maxVertices?: number
+}
+
+export function explore(model: Instrumented, options: ExploreOptions = {}): Graph {
+  const random = seeded(options.seed ?? 1)
+  const maxVertices = options.maxVertices ?? 20_000
+  const stepper = createStepper(model)
+  const vertices: Vertex[] = []
+  const edges: Edge[] = []
+  const byKey = new Map<string, number>()
+  const startCovers = new Map<number, string[]>()
+  const missing = new Set<string>()
+  const problems: string[] = []
+  const add = (snapshot: AnyMachineSnapshot, vertex: Omit<Vertex, 'snapshot'>): number => {
+    // Until the first screen, the start's input (token, deep link) is what later states will read.
+    const booting = (snapshot.context as { screen: unknown }).screen === null
+    const key = `${identityOf(model, snapshot)}${booting ? `|start=${vertex.start}` : ''}`
+    const known = byKey.get(key)
+    if (known !== undefined) return known
+    if (vertices.length >= maxVertices) throw new Error(`the model has more than ${maxVertices} vertices: state identity leaks data`)
+    vertices.push({ snapshot, ...vertex })
+    byKey.set(key, vertices.length - 1)
+    return vertices.length - 1
+  }
+  for (const { name: start } of startSamples) {
+    stepper.clock.value = 0
+    const result = stepper.start(start)
+    const index = add(result.snapshot, { clock: 0, depth: 0, start, via: null })
+    if (!startCovers.has(index)) startCovers.set(index, coveredBy(model, result))
+  }
+  for (let v = 0; v < vertices.length; v++) {
+    const vertex = vertices[v] as Vertex
+    if (vertex.snapshot.status !== 'active') continue
+    const offers = offersOf(model, vertex.snapshot, missing)
+    for (let i = offers.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1))
+      ;[offers[i], offers[j]] = [offers[j] as (typeof offers)[number], offers[i] as (typeof offers)[number]]
+    }
+    for (const offer of offers) {
+      stepper.clock.value = vertex.clock
+      const result = stepper.apply(vertex.snapshot, offer.action)
+      if (result.snapshot.status === 'error') {
+        problems.push(`${JSON.stringify(vertex.snapshot.value)} + ${offer.label} stops the machine with an error`)
+        continue
+      }
+      const edgeIndex = edges.length
+      edges.push({ from: v, label: offer.label, action: offer.action, covers: coveredBy(model, result) })
+      add(result.snapshot, { clock: stepper.clock.value, depth: vertex.depth + 1, start: vertex.start, via: edgeIndex })
+    }
+  }
+  return { vertices, edges, startCovers, missing: [...missing].sort(), problems }
+}
+
+function treePath(graph: Graph, vertex: number): { start: string; edges: number[] } {
+  const edges: number[] = []
+  let v = graph.vertices[vertex] as Vertex
+  while (v.via !== null) {
+    edges.unshift(v.via)
+    v = graph.vertices[(graph.edges[v.via] as Edge).from] as Vertex
+  }
+  return { start: v.start, edges }
+}
+
+/** A path to a goal: the tree path to an edge's source, then the edge; or a start alone. */
+interface Route {
+  start: string
+  edges: number[]
+}
+
+function routeTo(graph: Graph, where: { edge: number } | { startVertex: number }): Route {
+  if ('startVertex' in where) return { start: (graph.vertices[where.startVertex] as Vertex).start, edges: [] }
+  const edge = graph.edges[where.edge] as Edge
+  const tree = treePath(graph, edge.from)
+  return { start: tree.start, edges: [...tree.edges, where.edge] }
+}
+
+/** Replays a route on the pure model, writing down what a runner must see after each step. */
+function materialise(model: Instrumented, graph: Graph, route: Route, id: string, kind: ModelPath['kind'], goal: string): ModelPath {
+  const stepper = createStepper(model)
+  let result = stepper.start(route.start)
+  const startExpect = expectationOf(result.snapshot, model.inventory.invokeSrc)
+  const steps: PathStep[] = []
+  for (const index of route.edges) {
+    const { action, label } = graph.edges[index] as Edge
+    result = stepper.apply(result.snapshot, action)
+    steps.push({ label, do: action, expect: expectationOf(result.snapshot, model.inventory.invokeSrc) })
+  }
+  return { id, kind, goal, start: route.start, startExpect, steps }
+}
+
+export interface GenerateOptions extends ExploreOptions {
+  machine?: AnyStateMachine
+}
+
+export function generatePaths(options: GenerateOptions = {}): PathSet {
+  const model = instrument(options.machine ?? appMachine)
+  const seed = options.seed ?? 1
+  const graph = explore(model, { ...options, seed })
+  const targets = targetsOf(model.inventory)
+  const all = [
+    ...targets.states.map((s) => `state:${s}`),
+    ...targets.transitions.map((t) => `transition:${t}`),
+    ...targets.guardOutcomes.map((g) => `guard:${g}`),
+  ]
+  // The first (shallowest) place each target is covered: BFS order is depth order.
+  const firstAt = new Map<string, { edge: number } | { startVertex: number }>()
+  for (const [vertex, covers] of graph.startCovers) for (const c of covers) if (!firstAt.has(c)) firstAt.set(c, { startVertex: vertex })
+  graph.edges.forEach((edge, index) => {
+    for (const c of edge.covers) if (!firstAt.has(c)) firstAt.set(c, { edge: index })
+  })
+  const unreachedOf = (prefix: string, list: string[]) => list.filter((t) => !firstAt.has(`${prefix}${t}`))
+
+  const coversOfRoute = (route: Route): string[] => [
+    ...(graph.startCovers.get(graph.vertices.findIndex((v) => v.via === null && v.start === route.start)) ?? []),
+    ...route.edges.flatMap((e) => (graph.edges[e] as Edge).covers),
+  ]
+
+  const statePaths: ModelPath[] = []
+  const seenRoutes = new Set<string>()
+  for (const state of targets.states) {
+    const where = firstAt.get(`state:${state}`)
+    if (where === undefined) continue
+    const route = routeTo(graph, where)
+    const key = `${route.start}:${route.edges.join(',')}`
+    if (seenRoutes.has(key)) continue
+    seenRoutes.add(key)
+    statePaths.push(materialise(model, graph, route, `state-${statePaths.length + 1}`, 'state', state))
+  }
+
+  const wanted = new Set(all)
+  // Greedy cover: longest candidate paths first, each kept only if it covers something new. A
+  // path's goal is what its last step was chosen for.
+  const goalsOf = new Map<string, string[]>()
+  for (const target of all) {
+    const where = firstAt.get(target)
+    if (where === undefined) continue
+    const id = 'edge' in where ? `e${where.edge}` : `s${where.startVertex}`
+    goalsOf.set(id, [...(goalsOf.get(id) ?? []), target])
+  }
+  const candidates = [...new Set(all.map((t) => firstAt.get(t)).filter((w) => w !== undefined))]
+  const routes = candidates.map((where) => ({ where, route: routeTo(graph, where) }))
+  routes.sort((a, b) => b.route.edges.length - a.route.edges.length || order(a.where) - order(b.where))
+  const covered = new Set<string>()
+  const edgePaths: ModelPath[] = []
+  for (const { where, route } of routes) {
+    const covers = coversOfRoute(route)
+    if (!covers.some((c) => !covered.has(c) && wanted.has(c))) continue
+    for (const c of covers) covered.add(c)
+    const goals = goalsOf.get('edge' in where ? `e${where.edge}` : `s${where.startVertex}`) ?? []
+    const goal = (goals.find((c) => c.startsWith('transition:')) ?? goals[0] ?? '').replace(/^\w+:/, '')
+    edgePaths.push(materialise(model, graph, route, `edge-${edgePaths.length + 1}`, 'transition', goal))
+  }
+
+  return {
+    format: 'huaqian.model-paths/1',
+    seed,
+    targets,
+    unreached: {
+      states: unreachedOf('state:', targets.states),
+      transitions: unreachedOf('transition:', targets.transitions),
+      guardOutcomes: unreachedOf('guard:', targets.guardOutcomes),
+    },
+    missing: [...graph.missing, ...graph.problems],
+    graph: { vertices: graph.vertices.length, edges: graph.edges.length },
+    statePaths,
+    edgePaths,
+  }
+}
+
+function order(where: { edge: number } | { startVertex: number }): number {
+  return 'edge' in where ? where.edge : -1
+}

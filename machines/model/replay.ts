@@ -1,0 +1,172 @@
+import { createActor, SimulatedClock } from 'xstate'
+import type { AnyMachineSnapshot } from 'xstate'
+import type { Expectation } from './explore'
+import { expectationOf } from './explore'
+import { clockStartMs, failureOf, fixtures, startSamples } from './fixtures'
+import type { Instrumented, NodeView, TransitionView } from './instrument'
+import type { ModelPath } from './paths'
+
+/*
+ * The machine-level runner: each path is run against a real actor of the machine (createActor,
+ * the real event queue, real invoked actors and timers on a SimulatedClock). Every invoked actor
+ * is a fake that waits until the path says how it answers: done with a named fixture, or an error
+ * of the catalogue. After every step the runner compares the state value, the route, the actors
+ * being waited on and the key context with what the path expects, and records which states,
+ * transitions and guard answers the real actor went through (the machine-level coverage).
+ */
+
+export interface ReplaySeen {
+  states: Set<string>
+  transitions: Set<string>
+  guardOutcomes: Set<string>
+}
+
+export interface ReplayResult {
+  id: string
+  ok: boolean
+  /** What went wrong, with the step that went wrong, when not ok. */
+  failure: string | null
+  /** One line per step: `✓ label` or `✗ label`. */
+  log: string[]
+  seen: ReplaySeen
+}
+
+interface Pending {
+  src: string
+  input: unknown
+  resolve: (value: unknown) => void
+  reject: (reason: unknown) => void
+}
+
+/** Lets the fake actors' promise reactions and the actor's mailbox run to rest. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve))
+}
+
+function differences(expected: Expectation, actual: Expectation): string[] {
+  const out: string[] = []
+  for (const field of ['state', 'route', 'invoking', 'context'] as const) {
+    const e = JSON.stringify(expected[field])
+    const a = JSON.stringify(actual[field])
+    if (e !== a) out.push(`${field}: expected ${e}, got ${a}`)
+  }
+  return out
+}
+
+function delayMs(model: Instrumented, snapshot: AnyMachineSnapshot, delay: string): number {
+  if (!Number.isNaN(Number(delay))) return Number(delay)
+  const impl = (model.machine.implementations.delays as Record<string, unknown>)[delay]
+  if (typeof impl === 'number') return impl
+  if (typeof impl !== 'function') throw new Error(`delay ${delay} is not implemented`)
+  return (impl as (args: { context: unknown; event: unknown }) => number)({ context: snapshot.context, event: { type: 'model.delay' } })
+}
+
+/** Runs one path on a fresh actor. Runs must not overlap: the model's recorder is shared. */
+export async function replayPath(model: Instrumented, path: ModelPath): Promise<ReplayResult> {
+  const seen: ReplaySeen = { states: new Set(), transitions: new Set(), guardOutcomes: new Set() }
+  const log: string[] = []
+  const pending: Pending[] = []
+  const clock = new SimulatedClock()
+  const sample = startSamples.find((s) => s.name === path.start)
+  if (!sample) return { id: path.id, ok: false, failure: `no start named ${path.start}`, log, seen }
+
+  model.controller.current = {
+    invoke: (src, input, signal) =>
+      new Promise((resolve, reject) => {
+        const entry: Pending = { src, input, resolve, reject }
+        pending.push(entry)
+        // A cancelled call (the state was left) can no longer be answered.
+        signal.addEventListener('abort', () => {
+          const index = pending.indexOf(entry)
+          if (index >= 0) pending.splice(index, 1)
+        })
+      }),
+  }
+  model.recorder.current = { guard: (key, outcome) => seen.guardOutcomes.add(`${key} = ${outcome}`) }
+  let ids = 0
+  const actor = createActor(model.machine, {
+    input: { now: () => clockStartMs + clock.now(), makeId: () => `run-${++ids}`, ...sample.input },
+    clock,
+    inspect: (event) => {
+      if (event.type !== '@xstate.microstep') return
+      const step = event as unknown as { _transitions: TransitionView[]; snapshot: { _nodes: NodeView[] } }
+      for (const t of step._transitions) {
+        const key = model.keyOf.get(t)
+        if (key !== undefined) seen.transitions.add(key)
+      }
+      for (const node of step.snapshot._nodes) if (node.parent !== undefined) seen.states.add(node.id)
+    },
+  })
+  const check = (label: string, expected: Expectation): string | null => {
+    const snapshot = actor.getSnapshot()
+    for (const node of (snapshot as unknown as { _nodes: NodeView[] })._nodes) if (node.parent !== undefined) seen.states.add(node.id)
+    if (snapshot.status !== 'active') return `${label}: the machine stopped (${snapshot.status})`
+    const problems = differences(expected, expectationOf(snapshot, model.inventory.invokeSrc))
+    return problems.length === 0 ? null : `${label}: ${problems.join('; ')}`
+  }
+  let failure: string | null = null
+  try {
+    actor.start()
+    await settle()
+    failure = check(`start ${path.start}`, path.startExpect)
+    log.push(`${failure === null ? '✓' : '✗'} start ${path.start}`)
+    for (const step of path.steps) {
+      if (failure !== null) break
+      const action = step.do
+      switch (action.kind) {
+        case 'event':
+          actor.send(action.event as Parameters<typeof actor.send>[0])
+          break
+        case 'wait':
+          clock.increment(action.ms)
+          break
+        case 'delay':
+          clock.increment(delayMs(model, actor.getSnapshot(), action.delay))
+          break
+        case 'actor': {
+          const entry = [...pending].reverse().find((p) => p.src === action.src)
+          if (entry === undefined) {
+            failure = `${step.label}: the machine is not waiting on ${action.src}`
+            break
+          }
+          if (action.outcome === 'error') entry.reject(failureOf(action.error))
+          else {
+            const fixture = (fixtures as Record<string, Record<string, (a: unknown) => unknown>>)[action.src]?.[action.fixture]
+            if (!fixture) {
+              failure = `${step.label}: no fixture ${action.fixture} for ${action.src}`
+              break
+            }
+            entry.resolve(fixture(entry.input))
+          }
+          break
+        }
+      }
+      if (failure === null) {
+        await settle()
+        failure = check(step.label, step.expect)
+      }
+      log.push(`${failure === null ? '✓' : '✗'} ${step.label}`)
+    }
+  } catch (error) {
+    failure = `threw: ${error instanceof Error ? error.message : String(error)}`
+  } finally {
+    actor.stop()
+    model.controller.current = null
+    model.recorder.current = null
+  }
+  return { id: path.id, ok: failure === null, failure, log, seen }
+}
+
+/** Runs paths one after another and merges what they covered. */
+export async function replayAll(model: Instrumented, paths: readonly ModelPath[]): Promise<{ results: ReplayResult[]; seen: ReplaySeen }> {
+  const results: ReplayResult[] = []
+  const seen: ReplaySeen = { states: new Set(), transitions: new Set(), guardOutcomes: new Set() }
+  for (const path of paths) {
+    const result = await replayPath(model, path)
+    results.push(result)
+    for (const s of result.seen.states) seen.states.add(s)
+    for (const t of result.seen.transitions) seen.transitions.add(t)
+    for (const g of result.seen.guardOutcomes) seen.guardOutcomes.add(g)
+  }
+  return { results, seen }
+}
