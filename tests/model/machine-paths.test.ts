@@ -1,0 +1,46 @@
+import { expect, test } from 'vitest'
+import { appMachine } from '../../machines/app.machine'
+import { coverageOf, unreachableByDefinition, uncoveredTransitions } from '../../machines/model/coverage'
+import { instrument } from '../../machines/model/instrument'
+import { generatePaths } from '../../machines/model/paths'
+import { replayAll, replayPath } from '../../machines/model/replay'
+
+// Generated once, at collection, so each path is its own test (`-t edge-12` runs one).
+const set = generatePaths({ seed: 1 })
+const paths = [...set.statePaths, ...set.edgePaths]
+const model = instrument(appMachine)
+
+test.each(paths)('$id ($goal) plays out on the machine step by step', async (path) => {
+  const result = await replayPath(model, path)
+  expect(result.failure).toBeNull()
+})
+
+test('the generated paths cover every state and every reachable transition of the machine', async () => {
+  const { results, seen } = await replayAll(model, paths)
+  const coverage = coverageOf('machine', set.targets, seen)
+  expect(results.filter((r) => !r.ok).map((r) => `${r.id}: ${r.failure}`)).toEqual([])
+  expect(coverage.states.missing).toEqual([])
+  expect(uncoveredTransitions(coverage)).toEqual([])
+  // Guard answers are reported, not required: some guards can never answer one way (see README).
+  expect(coverage.guardOutcomes.percent).toBeGreaterThan(90)
+})
+
+test('every transition listed as unreachable by definition still exists and still cannot be taken', () => {
+  for (const key of Object.keys(unreachableByDefinition)) {
+    expect(set.targets.transitions).toContain(key)
+    expect(set.unreached.transitions).toContain(key)
+  }
+})
+
+test('the model has a fixture or a sample for everything the machine can be sent or answered', () => {
+  expect(set.missing).toEqual([])
+})
+
+test('paths start only from the ways the page can be opened and end where they say', () => {
+  for (const path of paths) {
+    expect(['fresh', 'deepLink']).toContain(path.start)
+    const last = path.steps.at(-1)?.expect ?? path.startExpect
+    expect(last.state).toBeDefined()
+  }
+  expect(set.statePaths.every((p) => set.targets.states.includes(p.goal))).toBe(true)
+})
