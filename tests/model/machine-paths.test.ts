@@ -10,7 +10,7 @@ const set = generatePaths({ seed: 1 })
 const paths = [...set.statePaths, ...set.edgePaths]
 const model = instrument(appMachine)
 
-test.each(paths)('$id ($goal) plays out on the machine step by step', async (path) => {
+test.each(paths.map((p) => [p.id, p.goal, p] as const))('%s (%s) plays out on the machine step by step', async (_id, _goal, path) => {
   const result = await replayPath(model, path)
   expect(result.failure).toBeNull()
 })
