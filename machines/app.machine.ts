@@ -1919,7 +1919,7 @@ export const appMachine = setup({
 
             repaymentResult: {
               id: 'repaymentResult',
-              route: { guard: { type: 'screenAllowed', params: { screen: 'repaymentResult' } } },
+              // Not routable: only a payment brings the borrower here, never a typed or Back URL.
               meta: screenMeta('repaymentResult'),
               entry: { type: 'enterScreen', params: { screen: 'repaymentResult' } },
               initial: 'deciding',
