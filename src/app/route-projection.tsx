@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { eventForLocation, routeForState, type RouteTarget } from '../../machines/routes'
 import { useAppHandles } from './app-context'
@@ -27,8 +27,15 @@ export function RouteProjection() {
   const navigate = useNavigate()
   const current = location.pathname + location.search
 
+  // `navigate` changes identity with every location change, so this effect also runs when only the
+  // URL moved (Back): without remembering the route it last projected, it would push the machine's
+  // previous route before the effect below tells the machine, and the two would ping-pong forever.
+  const projected = useRef<string | null>(null)
   useEffect(() => {
-    if (target === null || hrefOf(target) === current) return
+    const href = target === null ? null : hrefOf(target)
+    if (href === projected.current) return
+    projected.current = href
+    if (target === null || href === current) return
     navigate(hrefOf(target), { replace: target.history === 'replace' })
     // Only a change of the machine's route moves the URL here; URL changes are handled below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
