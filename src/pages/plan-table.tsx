@@ -23,7 +23,7 @@ export function PlanTable({
         rows={[
           [t('screens.plan.lender'), loan.lender_name],
           [t('screens.trial.apr'), <strong>{format.apr(loan.apr)}</strong>],
-          [t('screens.demand.amount'), format.money(loan.amount)],
+          [t('screens.plan.loanAmount'), format.money(loan.amount)],
           [t('screens.demand.term'), format.months(loan.term)],
           [t('screens.plan.status'), <span data-testid="loan-status">{t(`enums.loanStatus.${loan.status}`)}</span>],
           [t('screens.plan.outstanding'), format.money(totals.outstanding)],

@@ -250,7 +250,7 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
         if (await retry.isVisible()) await retry.click()
         return false
       },
-      { timeout: 20_000, intervals: [500] },
+      { timeout: 20_000, interval: 500 },
     )
     .toBe(true)
   await snap(page, 'repayDetail')
