@@ -45,6 +45,7 @@ export function hashLocation(hash: string): { path: string; query: Record<string
 export function startAppActor(win: Window, services: Services): AppActor {
   const state = services.session.getSnapshot()
   const runtime = { now: () => Date.now(), makeId: () => randomId(randomBytes) }
+  const deepLink = hashLocation(win.location.hash)
   const input: AppInput = {
     ...runtime,
     bridge: {
@@ -54,7 +55,8 @@ export function startAppActor(win: Window, services: Services): AppActor {
       loanExcess: state.isLoanExcess,
       locale: state.locale ?? undefined,
     },
-    initialDeepLink: hashLocation(win.location.hash),
+    // `/` is the entry page: boot goes home (spec section 4). Any other route is a deep link.
+    ...(deepLink.path === '/' ? {} : { initialDeepLink: deepLink }),
     device: {
       device_id: state.deviceId,
       model: state.model || 'unknown',

@@ -82,8 +82,11 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   )
   await page.goto(url)
 
-  // The entry route `/` is the loan demand (spec section 2): boot passes home, which follows the
-  // link once the server's status allows it. The price shows APR first; agreements start unchecked.
+  // Boot goes home after the channel lookup (spec section 4); home continues the application at
+  // the step the server reports. The price shows APR first; agreements start unchecked.
+  await onScreen(page, 'home')
+  await snap(page, 'home')
+  await page.getByRole('button', { name: 'Continue' }).click()
   await onScreen(page, 'loanDemand')
   await page.getByTestId('trial-apr').waitFor()
   const apply = page.getByRole('button', { name: 'Apply now' })

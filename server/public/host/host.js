@@ -179,9 +179,11 @@ function encodePayload(value) {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
+// The payload goes in the page's own query, before the hash: the hash is the page's route and
+// changes as the borrower moves, while the query survives a reload of the web view.
 function frameUrl() {
   const query = new URLSearchParams({ bridge: encodePayload(payload()), lang: state.locale })
-  return `/#/?${query.toString()}`
+  return `/?${query.toString()}#/`
 }
 
 function loadFrame(url = frameUrl()) {
