@@ -457,3 +457,26 @@ test('a reload during review polling resumes polling when told poll.now', async 
   again.actor.send({ type: 'poll.now' })
   await again.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
 })
+
+test('an amount changed while the price is loading is priced, so the price shown is the draft\'s', async () => {
+  let answerFirst: (() => void) | null = null
+  const script = funnelScript()
+  const priced = script.trialLoan!
+  let calls = 0
+  script.trialLoan = (args) => {
+    calls += 1
+    // The first trial hangs until released, like a slow network.
+    if (calls === 1) return new Promise((resolve) => (answerFirst = () => resolve(priced(args))))
+    return priced(args)
+  }
+  const run = start(script)
+  await toHome(run)
+  run.actor.send({ type: 'home.continue' })
+  await run.until((s) => s.matches({ session: { screens: { loanDemand: 'pricing' } } }))
+  run.actor.send({ type: 'form.change', step: 'demand', patch: { amount: 5_000_000 } })
+  await run.until((s) => s.matches({ session: { screens: { loanDemand: 'editing' } } }))
+  answerFirst?.()
+  await settle()
+  expect(run.actor.getSnapshot().context.trial?.amount).toBe(5_000_000)
+  expect(run.callsOf('trialLoan').at(-1)?.args).toMatchObject({ input: { amount: 5_000_000 } })
+})

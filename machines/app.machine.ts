@@ -1126,7 +1126,9 @@ export const appMachine = setup({
               initial: 'pricing',
               states: {
                 pricing: {
-                  tags: 'busy',
+                  description: 'Pricing the draft. The form stays editable: a price change restarts the trial, so the price shown is always the draft\'s.',
+                  tags: ['busy', 'editing'],
+                  on: { 'form.change': { guard: 'priceChanged', target: 'pricing', reenter: true, actions: 'assignDraft' } },
                   invoke: {
                     src: 'trialLoan',
                     input: ({ context }) => ({
@@ -1636,7 +1638,9 @@ export const appMachine = setup({
               initial: 'pricing',
               states: {
                 pricing: {
-                  tags: 'busy',
+                  description: 'Pricing the draft. The form stays editable: a price change restarts the trial, so the price shown is always the draft\'s.',
+                  tags: ['busy', 'editing'],
+                  on: { 'form.change': { guard: 'priceChanged', target: 'pricing', reenter: true, actions: 'assignDraft' } },
                   invoke: {
                     src: 'trialLoan',
                     input: ({ context }) => ({

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LendConfirmDraft } from '../../machines/app.machine'
 import type { LoanTerm } from '../../machines/ports'
@@ -37,25 +37,14 @@ export default function LendConfirmPage() {
   const bound = useApp((snapshot) => snapshot.context.lenderCardBound)
   const lenderId = useApp((snapshot) => snapshot.context.lenderId)
   const lender = useApp((snapshot) => snapshot.context.matches?.find((m) => m.lender_id === snapshot.context.lenderId) ?? null)
-  const editing = useApp((snapshot) => snapshot.matches(lendState('editing')))
+  const editing = useApp((snapshot) => snapshot.hasTag('editing'))
   const codeSent = useApp((snapshot) => snapshot.matches(lendState('codeSent')) || snapshot.matches(lendState('confirmingCard')))
   const uncertain = useApp((snapshot) => snapshot.matches(lendState('applyUncertain')))
-  const hasError = useApp((snapshot) => snapshot.context.errorCode !== null)
   const [amountText, setAmountText] = useState(() => (draft.amount === null ? '' : String(draft.amount / 100)))
   const [amountError, setAmountError] = useState<FieldRuleCode | null>(null)
   const [showCodeRule, setShowCodeRule] = useState(false)
   const change = (patch: Partial<LendConfirmDraft>) => send({ type: 'form.change', step: 'lendConfirm', patch })
 
-  // As on the demand screen: a change made while pricing is kept but not priced; price it once.
-  const repriced = useRef('')
-  useEffect(() => {
-    if (!editing || trial === null || hasError || draft.amount === null || draft.term === null) return
-    const wanted = `${draft.amount}/${draft.term}`
-    if ((trial.amount !== draft.amount || trial.term !== draft.term) && repriced.current !== wanted) {
-      repriced.current = wanted
-      send({ type: 'retry' })
-    }
-  }, [editing, trial, hasError, draft.amount, draft.term, send])
 
   const changeAmount = (text: string) => {
     setAmountText(text)

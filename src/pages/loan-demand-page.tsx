@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LoanPurpose, LoanTerm } from '../../machines/ports'
 import { loanLimits } from '../contract/entities'
@@ -16,22 +16,9 @@ export default function LoanDemandPage() {
   const format = useFormat()
   const demand = useApp((snapshot) => snapshot.context.drafts.demand)
   const trial = useApp((snapshot) => snapshot.context.trial)
-  const editing = useApp((snapshot) => snapshot.matches({ session: { screens: { loanDemand: 'editing' } } }))
-  const hasError = useApp((snapshot) => snapshot.context.errorCode !== null)
   const [amountText, setAmountText] = useState(() => (demand.amount === null ? '' : String(demand.amount / 100)))
   const [amountError, setAmountError] = useState<FieldRuleCode | null>(null)
 
-  // An amount typed while a price was being fetched is kept but not priced by the machine
-  // (loanDemand.pricing ignores price changes): ask again once, so the price shown is the draft's.
-  const repriced = useRef<string>('')
-  useEffect(() => {
-    if (!editing || trial === null || hasError || demand.amount === null || demand.term === null) return
-    const wanted = `${demand.amount}/${demand.term}`
-    if ((trial.amount !== demand.amount || trial.term !== demand.term) && repriced.current !== wanted) {
-      repriced.current = wanted
-      send({ type: 'retry' })
-    }
-  }, [editing, trial, hasError, demand.amount, demand.term, send])
 
   const changeAmount = (text: string) => {
     setAmountText(text)
