@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render } from '@testing-library/react'
+import { createElement } from 'react'
+import { afterEach, expect, test, vi } from 'vitest'
+import { RichHtml } from './components/rich-html'
+import { sanitizeHtml } from './sanitize'
+
+const base = 'https://page.example/app/'
+const clean = (html: string) => sanitizeHtml(html, { baseUrl: base })
+
+/** Parses sanitised output so assertions look at the DOM a borrower would get. */
+function dom(html: string): HTMLElement {
+  const holder = document.createElement('div')
+  holder.innerHTML = clean(html)
+  return holder
+}
+
+afterEach(cleanup)
+
+test('script tags are removed, their text never runs or shows', () => {
+  const out = dom('<p>Clause 1</p><script>window.stolen = document.cookie</script>')
+  expect(out.querySelector('script')).toBeNull()
+  expect(out.textContent).toBe('Clause 1')
+})
+
+test('an onerror attribute on an image is removed and the image kept', () => {
+  const out = dom('<img src="https://cdn.example/seal.png" onerror="alert(1)" alt="seal">')
+  const img = out.querySelector('img')
+  expect(img?.getAttribute('src')).toBe('https://cdn.example/seal.png')
+  expect(img?.hasAttribute('onerror')).toBe(false)
+})
+
+test('every on* handler attribute is removed', () => {
+  const out = dom('<a href="#c2" onclick="steal()" onmouseover="steal()">2</a><div onload="x()">t</div>')
+  expect(out.innerHTML).not.toMatch(/on(click|mouseover|load)/i)
+  expect(out.querySelector('a')?.getAttribute('href')).toBe('#c2')
+})
+
+test('javascript: URLs are removed, even disguised', () => {
+  const out = dom(
+    '<a href="javascript:alert(1)">a</a><a href="JaVaScRiPt:alert(1)">b</a><a href=" &#106;avascript:alert(1)">c</a>',
+  )
+  for (const link of out.querySelectorAll('a')) expect(link.hasAttribute('href')).toBe(false)
+  expect(out.textContent).toBe('abc')
+})
+
+test('data: URLs are removed except raster images', () => {
+  const out = dom(
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>' +
+      '<img id="svg" src="data:image/svg+xml;base64,PHN2Zy8+">' +
+      '<img id="png" src="data:image/png;base64,iVBORw0KGgo=">',
+  )
+  expect(out.querySelector('a')?.hasAttribute('href')).toBe(false)
+  expect(out.querySelector('#svg')?.hasAttribute('src')).toBe(false)
+  expect(out.querySelector('#png')?.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=')
+})
+
+test('forms, inputs and inline styles are removed so injected HTML cannot fake a login box', () => {
+  const out = dom('<form action="https://evil.example"><input name="pw"><button>Go</button></form><p style="position:fixed">x</p>')
+  expect(out.querySelector('form, input, button')).toBeNull()
+  expect(out.querySelector('p')?.hasAttribute('style')).toBe(false)
+})
+
+test('external links open outside the page and are marked for the host', () => {
+  const out = dom('<a href="https://bank.example/terms">bank terms</a>')
+  const link = out.querySelector('a')
+  expect(link?.getAttribute('target')).toBe('_blank')
+  expect(link?.getAttribute('rel')).toBe('noopener noreferrer')
+  expect(link?.getAttribute('data-external-url')).toBe('https://bank.example/terms')
+})
+
+test('links within the page stay as they are, and a forged external mark is dropped', () => {
+  const out = dom('<a href="#clause-3" data-external-url="https://evil.example">clause 3</a><a href="/app/help">help</a>')
+  const [anchor, help] = [...out.querySelectorAll('a')]
+  expect(anchor?.hasAttribute('data-external-url')).toBe(false)
+  expect(anchor?.hasAttribute('target')).toBe(false)
+  expect(help?.hasAttribute('data-external-url')).toBe(false)
+})
+
+test('a click on an external link in rich HTML goes to the host, not the web view', () => {
+  const onExternalLink = vi.fn()
+  const view = render(
+    createElement(RichHtml, {
+      html: '<p>See <a href="https://lender.example/contract">the lender’s contract</a>.</p>',
+      onExternalLink,
+      baseUrl: base,
+    }),
+  )
+  const link = view.getByRole('link', { name: 'the lender’s contract' })
+  const notPrevented = fireEvent.click(link)
+  expect(notPrevented).toBe(false)
+  expect(onExternalLink).toHaveBeenCalledWith('https://lender.example/contract')
+})
