@@ -1,0 +1,48 @@
+import { useId } from 'react'
+import '../components.css'
+
+/**
+ * A home entrance: what it is, an optional headline figure (a credit limit, the amount due) and
+ * one action. The button is described by the title, so "Continue" is never read out alone.
+ */
+export function EntranceCard({
+  title,
+  subtitle,
+  figure,
+  figureLabel,
+  ctaLabel,
+  onCta,
+  disabled = false,
+}: {
+  title: string
+  subtitle?: string
+  /** Already formatted (formatMoney and friends). */
+  figure?: string
+  figureLabel?: string
+  ctaLabel: string
+  onCta: () => void
+  disabled?: boolean
+}) {
+  const titleId = useId()
+  return (
+    <section className="ui-card ui-entrance" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      {subtitle !== undefined && <p className="ui-card__subtitle">{subtitle}</p>}
+      {figure !== undefined && (
+        <p className="ui-entrance__figure">
+          {figureLabel !== undefined && <span className="ui-entrance__figure-label">{figureLabel}</span>}
+          {figure}
+        </p>
+      )}
+      <button
+        type="button"
+        className="ui-button ui-button--block"
+        onClick={onCta}
+        disabled={disabled}
+        aria-describedby={titleId}
+      >
+        {ctaLabel}
+      </button>
+    </section>
+  )
+}

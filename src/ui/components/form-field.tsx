@@ -1,0 +1,278 @@
+import { useId, useLayoutEffect, useRef, type HTMLAttributes, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isBlockingRule, type FieldRuleCode } from '../../contract/field-rules'
+import '../components.css'
+
+/*
+ * Form helpers: every control has a visible label; a rule message sits right under its field and
+ * is tied to it with aria-describedby; aria-invalid is set only for a blocking rule (a warning,
+ * such as a rare UnionPay card failing Luhn, is shown but does not mark the field invalid).
+ * Messages come from `fieldRules.<code>` in the active locale.
+ */
+
+function useFieldMessage(error: FieldRuleCode | null | undefined, hint: string | undefined) {
+  const { t } = useTranslation()
+  const id = useId()
+  const messageId = `${id}-message`
+  const message = error ? t(`fieldRules.${error}`) : hint
+  const invalid = isBlockingRule(error ?? null)
+  return { id, messageId, message, invalid, isError: Boolean(error) }
+}
+
+function FieldMessage({ id, text, isError }: { id: string; text: string | undefined; isError: boolean }) {
+  if (text === undefined || text === '') return null
+  return (
+    <p id={id} className={isError ? 'ui-field__error' : 'ui-field__hint'}>
+      {text}
+    </p>
+  )
+}
+
+/** Characters other than spaces before `position`: what the caret keeps across a re-format. */
+function significantBefore(text: string, position: number): number {
+  return text.slice(0, position).replace(/\s/g, '').length
+}
+
+function positionAfter(text: string, count: number): number {
+  if (count === 0) return 0
+  let seen = 0
+  for (let index = 0; index < text.length; index += 1) {
+    if (!/\s/.test(text.charAt(index))) seen += 1
+    if (seen === count) return index + 1
+  }
+  return text.length
+}
+
+export interface TextFieldProps {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error?: FieldRuleCode | null
+  hint?: string
+  /**
+   * As-you-type display formatting (`formatCardNumber`, `formatPhone` from the field rules). The
+   * formatted text is what `onChange` receives; the caret stays after the same digit.
+   */
+  format?: (raw: string) => string
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode']
+  autoComplete?: string
+  type?: 'text' | 'tel' | 'email' | 'search'
+  name?: string
+  placeholder?: string
+  maxLength?: number
+  onBlur?: () => void
+  /** Something beside the input on the same row (a send-code button). */
+  after?: ReactNode
+}
+
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  format,
+  inputMode,
+  autoComplete,
+  type = 'text',
+  name,
+  placeholder,
+  maxLength,
+  onBlur,
+  after,
+}: TextFieldProps) {
+  const { id, messageId, message, invalid, isError } = useFieldMessage(error, hint)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const caret = useRef<number | null>(null)
+
+  useLayoutEffect(() => {
+    const input = inputRef.current
+    if (caret.current === null || input === null || document.activeElement !== input) return
+    const position = positionAfter(value, caret.current)
+    caret.current = null
+    input.setSelectionRange(position, position)
+  }, [value])
+
+  const input = (
+    <input
+      ref={inputRef}
+      id={id}
+      className="ui-field__control"
+      type={type}
+      name={name}
+      value={value}
+      placeholder={placeholder}
+      inputMode={inputMode}
+      autoComplete={autoComplete}
+      maxLength={maxLength}
+      aria-invalid={invalid}
+      aria-describedby={message ? messageId : undefined}
+      onBlur={onBlur}
+      onChange={(event) => {
+        const raw = event.target.value
+        if (format === undefined) {
+          onChange(raw)
+          return
+        }
+        caret.current = significantBefore(raw, event.target.selectionStart ?? raw.length)
+        onChange(format(raw))
+      }}
+    />
+  )
+  return (
+    <div className={`ui-field${isError ? ' ui-field--error' : ''}`}>
+      <label htmlFor={id} className="ui-field__label">
+        {label}
+      </label>
+      {after === undefined ? input : <div className="ui-field__row">{input}{after}</div>}
+      <FieldMessage id={messageId} text={message} isError={isError} />
+    </div>
+  )
+}
+
+export interface Choice<V extends string | number> {
+  value: V
+  label: string
+}
+
+/** A native select (the phone's own picker), empty until the borrower chooses. */
+export function SelectField<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  error,
+  hint,
+  placeholder,
+}: {
+  label: string
+  value: V | null
+  options: readonly Choice<V>[]
+  onChange: (value: V) => void
+  error?: FieldRuleCode | null
+  hint?: string
+  placeholder: string
+}) {
+  const { id, messageId, message, invalid, isError } = useFieldMessage(error, hint)
+  return (
+    <div className={`ui-field${isError ? ' ui-field--error' : ''}`}>
+      <label htmlFor={id} className="ui-field__label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="ui-field__control"
+        value={value ?? ''}
+        aria-invalid={invalid}
+        aria-describedby={message ? messageId : undefined}
+        onChange={(event) => {
+          const chosen = options.find((option) => option.value === event.target.value)
+          if (chosen !== undefined) onChange(chosen.value)
+        }}
+      >
+        <option value="" disabled>
+          {placeholder}
+        </option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldMessage id={messageId} text={message} isError={isError} />
+    </div>
+  )
+}
+
+/**
+ * Radio chips: native radios (arrow keys move the choice, as a radiogroup should) drawn as
+ * 44 px chips. Nothing is chosen until the borrower taps one.
+ */
+export function ChoiceChips<V extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+  error,
+  name,
+}: {
+  label: string
+  value: V | null
+  options: readonly Choice<V>[]
+  onChange: (value: V) => void
+  error?: FieldRuleCode | null
+  name?: string
+}) {
+  const { id, messageId, message, invalid, isError } = useFieldMessage(error, undefined)
+  const labelId = `${id}-label`
+  return (
+    <div className={`ui-field${isError ? ' ui-field--error' : ''}`}>
+      <p id={labelId} className="ui-field__label">
+        {label}
+      </p>
+      <div
+        className="ui-chips"
+        role="radiogroup"
+        aria-labelledby={labelId}
+        aria-invalid={invalid}
+        aria-describedby={message ? messageId : undefined}
+      >
+        {options.map((option) => (
+          <label key={option.value} className="ui-chip">
+            <input
+              type="radio"
+              name={name ?? id}
+              value={String(option.value)}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldMessage id={messageId} text={message} isError={isError} />
+    </div>
+  )
+}
+
+/**
+ * A checkbox for an agreement or a yes/no. Controlled, and `checked` is required: a caller has
+ * to decide the starting value, and for agreements that is always false.
+ */
+export function Checkbox({
+  checked,
+  onChange,
+  children,
+  error,
+}: {
+  checked: boolean
+  onChange: (checked: boolean) => void
+  /** The label; may hold links (LinkBound), which do not toggle the box. */
+  children: ReactNode
+  /** A message shown under the box, e.g. "Please accept the agreements". */
+  error?: string | null
+}) {
+  const id = useId()
+  const messageId = `${id}-message`
+  const hasError = error !== undefined && error !== null && error !== ''
+  return (
+    <div className={`ui-field${hasError ? ' ui-field--error' : ''}`}>
+      <div className={`ui-check${hasError ? ' ui-check--error' : ''}`}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-invalid={hasError}
+          aria-describedby={hasError ? messageId : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={id}>{children}</label>
+      </div>
+      {hasError && (
+        <p id={messageId} className="ui-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

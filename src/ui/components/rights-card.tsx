@@ -1,0 +1,137 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { AgreementKey } from '../../contract/entities'
+import { Checkbox } from './form-field'
+import { LinkBound } from './link-bound'
+import { useFormatters } from './use-format'
+import '../components.css'
+
+export type RightsBenefitCode = 'priority_review' | 'approval_85' | 'lifestyle'
+
+/** The product of `showRewardProduct`, reduced to what the card shows. */
+export interface RightsProduct {
+  product_id: string
+  price: number
+  original_price: number | null
+  valid_days: number
+  benefits: ReadonlyArray<{ code: RightsBenefitCode }>
+}
+
+export interface RightsOrderView {
+  status: 'pending' | 'paid' | 'failed'
+  /** The server's words, already in the borrower's language. */
+  failure_reason: string | null
+}
+
+/** The `agreements` field of `buyRewardProduct`: both literally true, so an unchecked box cannot buy. */
+export interface RightsAgreements {
+  reward: true
+  withhold_agreement: true
+}
+
+const rightsLinks: Readonly<Record<string, AgreementKey>> = { reward: 'reward', withhold: 'withhold-agreement' }
+
+/**
+ * The membership-rights card: its benefits (translated by code), price, the `reward` and
+ * `withhold-agreement` agreements (never pre-checked; the names open the agreements), the buy
+ * button and the order's result. Buying without the box ticked says so next to the box instead of
+ * buying. Ownership and the order come from the server; the card only reports the borrower's tap.
+ */
+export function RightsCard({
+  product,
+  owned,
+  order,
+  buying = false,
+  onBuy,
+  onOpenAgreement,
+}: {
+  product: RightsProduct
+  owned: boolean
+  order: RightsOrderView | null
+  buying?: boolean
+  onBuy: (agreements: RightsAgreements) => void
+  onOpenAgreement: (key: AgreementKey, title: string) => void
+}) {
+  const { t } = useTranslation()
+  const format = useFormatters()
+  const titleId = useId()
+  const [accepted, setAccepted] = useState(false)
+  const [refused, setRefused] = useState(false)
+  const settledOrPending = order !== null && order.status !== 'failed'
+  const canOffer = !owned && !settledOrPending
+
+  const buy = () => {
+    if (!accepted) {
+      setRefused(true)
+      return
+    }
+    onBuy({ reward: true, withhold_agreement: true })
+  }
+
+  return (
+    <section className="ui-card ui-rights" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('ui.rights.title')}</h2>
+      <h3 className="visually-hidden">{t('ui.rights.benefitsHeading')}</h3>
+      <ul className="ui-rights__benefits">
+        {product.benefits.map(({ code }) => (
+          <li key={code}>
+            <strong>{t(`ui.rights.benefits.${code}.title`)}</strong>
+            <span>{t(`ui.rights.benefits.${code}.description`)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="ui-rights__price">
+        <span className="visually-hidden">{t('ui.rights.price')}</span>
+        <strong>{format.money(product.price)}</strong>
+        {product.original_price !== null && product.original_price > product.price && (
+          <s>
+            <span className="visually-hidden">{t('ui.rights.originalPrice')} </span>
+            {format.money(product.original_price)}
+          </s>
+        )}
+        <span className="ui-muted">{t('ui.rights.validDays', { days: product.valid_days })}</span>
+      </p>
+      {owned && order?.status !== 'paid' && <p className="ui-notice ui-notice--paid">{t('ui.rights.owned')}</p>}
+      {canOffer && (
+        <>
+          <p className="ui-muted">{t('ui.rights.deducted')}</p>
+          <Checkbox
+            checked={accepted}
+            onChange={(checked) => {
+              setAccepted(checked)
+              if (checked) setRefused(false)
+            }}
+            error={refused ? t('consent.required') : null}
+          >
+            <LinkBound
+              template={t('ui.rights.agree', { skipInterpolation: true })}
+              links={rightsLinks}
+              onOpenAgreement={onOpenAgreement}
+            />
+          </Checkbox>
+          <button type="button" className="ui-button ui-button--block" onClick={buy} disabled={buying}>
+            {buying ? t('ui.rights.buying') : t('ui.rights.buy')}
+          </button>
+        </>
+      )}
+      {order !== null && <OrderResult order={order} />}
+    </section>
+  )
+}
+
+function OrderResult({ order }: { order: RightsOrderView }) {
+  const { t } = useTranslation()
+  if (order.status === 'failed') {
+    return (
+      <div className="ui-notice ui-notice--failed" role="alert">
+        <p>{t('ui.rights.result.failed')}</p>
+        {order.failure_reason !== null && <p>{order.failure_reason}</p>}
+      </div>
+    )
+  }
+  return (
+    <p className={`ui-notice ui-notice--${order.status}`} role="status">
+      {t(`ui.rights.result.${order.status}`)}
+    </p>
+  )
+}

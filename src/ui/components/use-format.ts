@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next'
+import { formatApr, formatDate, formatMoney, formatMonths } from '../../i18n/format'
+import { defaultLocale, isLocale, type Locale } from '../../i18n/locale'
+
+/** The active locale as one of ours (i18next reports a plain string). */
+export function useUiLocale(): Locale {
+  const { i18n } = useTranslation()
+  return isLocale(i18n.language) ? i18n.language : defaultLocale
+}
+
+/** Money in fen, APR as a fraction, ISO dates and month counts, in the active locale. */
+export function useFormatters() {
+  const locale = useUiLocale()
+  return {
+    money: (fen: number) => formatMoney(fen, locale),
+    apr: (fraction: number) => formatApr(fraction, locale),
+    date: (iso: string) => formatDate(iso, locale),
+    months: (count: number) => formatMonths(count, locale),
+  }
+}
