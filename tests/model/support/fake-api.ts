@@ -1,0 +1,208 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { calls, type CallName } from '../../../src/contract/calls'
+import type { FailureKind } from '../../../machines/model/fixtures'
+import { failureOf, fixtures } from '../../../machines/model/fixtures'
+
+/*
+ * The network as a model path sees it: a real HTTP server on a loopback port that holds every
+ * request until the runner says how to answer it (a fixture of machines/model/fixtures.ts in the
+ * contract's envelope, or one error kind of the catalogue, made at the HTTP level). The page's real
+ * request layer (signing, headers, envelope parsing) runs unchanged against it.
+ */
+
+export interface HeldRequest {
+  call: CallName
+  method: string
+  path: string
+  params: Record<string, string>
+  input: Record<string, unknown>
+  answered: boolean
+  response: ServerResponse
+}
+
+export type Answer = { outcome: 'done'; fixture: string } | { outcome: 'error'; error: FailureKind }
+
+export interface FakeApi {
+  origin: string
+  /** Every request seen, in order (answered or not). */
+  log: HeldRequest[]
+  /** The oldest unanswered request for a call; waits for it to arrive. */
+  waitFor(call: CallName, timeoutMs?: number): Promise<HeldRequest>
+  answer(request: HeldRequest, answer: Answer, src: string): void
+  /** Drops every held request (between paths) so no answer leaks into the next one. */
+  reset(): void
+  close(): Promise<void>
+}
+
+interface Route {
+  call: CallName
+  method: string
+  pattern: RegExp
+  names: string[]
+}
+
+const routes: Route[] = Object.entries(calls).map(([name, spec]) => {
+  const names: string[] = []
+  const source = spec.path.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, (_, param: string) => {
+    names.push(param)
+    return '([^/]+)'
+  })
+  return { call: name as CallName, method: spec.method, pattern: new RegExp(`^${source}$`), names }
+})
+
+function match(method: string, path: string): { call: CallName; params: Record<string, string> } | null {
+  for (const route of routes) {
+    if (route.method !== method) continue
+    const found = route.pattern.exec(path)
+    if (!found) continue
+    const params = Object.fromEntries(route.names.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]))
+    return { call: route.call, params }
+  }
+  return null
+}
+
+/**
+ * Query values arrive as text; the fixtures compute with numbers the way the server would. The
+ * request layer drops empty fields from a query, so a field the contract names and the query lacks
+ * reads as empty text, as the machine sent it.
+ */
+function queryInput(call: CallName, search: URLSearchParams): Record<string, unknown> {
+  const shape = (calls[call].input as unknown as { def?: { shape?: Record<string, unknown> } }).def?.shape ?? {}
+  const out: Record<string, unknown> = Object.fromEntries(Object.keys(shape).map((key) => [key, '']))
+  for (const [key, value] of search) out[key] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value
+  return out
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk: string) => (body += chunk))
+    request.on('end', () => resolve(body))
+    request.on('error', reject)
+  })
+}
+
+function cors(request: IncomingMessage, response: ServerResponse): void {
+  response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*')
+  response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, OPTIONS')
+  response.setHeader('Access-Control-Allow-Headers', request.headers['access-control-request-headers'] ?? '*')
+  response.setHeader('Access-Control-Max-Age', '600')
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  response.statusCode = status
+  response.setHeader('Content-Type', 'application/json')
+  response.end(JSON.stringify(body))
+}
+
+/** The body of an error kind made at the HTTP level; null for kinds that are not a body (network). */
+export function errorResponse(kind: FailureKind): { status: number; body: unknown } | null {
+  switch (kind) {
+    case 'unauthorized':
+      return { status: 401, body: { status: 401, message: 'Unauthorized', data: null } }
+    case 'refused': {
+      const failure = failureOf('refused')
+      return { status: 200, body: { status: failure.kind === 'refused' ? failure.status : 1000, message: 'Refused', data: null } }
+    }
+    case 'invalidResponse':
+      // An envelope whose data breaks the contract: the request layer must not trust it.
+      return { status: 200, body: { status: 0, message: 'OK', data: { broken: true } } }
+    case 'network':
+    case 'timeout':
+      return null
+  }
+}
+
+/** The data of a fixture for a request, computed from what the page sent. */
+export function fixtureData(src: string, fixture: string, args: { params: Record<string, string>; input: Record<string, unknown> }): unknown {
+  const table = (fixtures as unknown as Record<string, Record<string, (a: unknown) => unknown> | undefined>)[src]
+  const make = table?.[fixture]
+  if (!make) throw new Error(`no fixture ${fixture} for ${src}`)
+  return make({ params: args.params, input: args.input })
+}
+
+/** What `resolveBaseUrl` reads: the init config file, pointing the page at this server. */
+export function initConfigBody(origin: string): unknown {
+  return { status: 0, message: 'OK', data: { dev_url: origin, pro_url: origin } }
+}
+
+export async function startFakeApi(): Promise<FakeApi> {
+  const log: HeldRequest[] = []
+  const waiters: { call: CallName; resolve: (request: HeldRequest) => void }[] = []
+  const server = createServer((request, response) => {
+    cors(request, response)
+    if (request.method === 'OPTIONS') {
+      response.statusCode = 204
+      response.end()
+      return
+    }
+    const url = new URL(request.url ?? '/', 'http://localhost')
+    const found = match(request.method ?? 'GET', url.pathname)
+    if (found === null) {
+      send(response, 404, { status: 404, message: 'not in the contract' })
+      return
+    }
+    void readBody(request).then((body) => {
+      const input = request.method === 'GET' ? queryInput(found.call, url.searchParams) : body ? (JSON.parse(body) as Record<string, unknown>) : {}
+      const held: HeldRequest = { call: found.call, method: request.method ?? 'GET', path: url.pathname, params: found.params, input, answered: false, response }
+      log.push(held)
+      const waiter = waiters.findIndex((w) => w.call === held.call)
+      if (waiter >= 0) waiters.splice(waiter, 1)[0]?.resolve(held)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  const oldestHeld = (call: CallName) => log.find((r) => r.call === call && !r.answered && !r.response.writableEnded && !r.response.destroyed)
+
+  return {
+    origin,
+    log,
+    waitFor: (call, timeoutMs = 5_000) =>
+      new Promise((resolve, reject) => {
+        const ready = oldestHeld(call)
+        if (ready) return resolve(ready)
+        const timer = setTimeout(() => {
+          const index = waiters.indexOf(entry)
+          if (index >= 0) waiters.splice(index, 1)
+          reject(new Error(`the page made no ${call} request within ${timeoutMs} ms (seen: ${log.map((r) => r.call).join(', ')})`))
+        }, timeoutMs)
+        const entry = {
+          call,
+          resolve: (request: HeldRequest) => {
+            clearTimeout(timer)
+            resolve(request)
+          },
+        }
+        waiters.push(entry)
+      }),
+    answer: (request, answer, src) => {
+      request.answered = true
+      if (answer.outcome === 'done') {
+        const data = request.call === 'initConfig' ? null : fixtureData(src, answer.fixture, request)
+        send(request.response, 200, request.call === 'initConfig' ? initConfigBody(origin) : { status: 0, message: 'OK', data })
+        return
+      }
+      const made = errorResponse(answer.error)
+      if (made !== null) {
+        send(request.response, made.status, made.body)
+        return
+      }
+      if (answer.error === 'timeout') throw new Error('a timeout is not made by this server: the runner must skip or hold it')
+      // A connection that drops with no answer: what the request layer calls a network failure.
+      request.response.socket?.destroy()
+    },
+    reset: () => {
+      for (const request of log) if (!request.answered) request.response.socket?.destroy()
+      log.length = 0
+      waiters.length = 0
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}

@@ -1,0 +1,89 @@
+import type { EventObject } from 'xstate'
+import { screenPaths, type ScreenName } from '../../../machines/screens'
+
+/*
+ * How a borrower performs a path's event on the screen in front of them. Shared by the React
+ * runner (Testing Library) and the browser runner (Playwright): each answers "which control" the
+ * same way and only differs in how it clicks. An event with no control on that screen (a host
+ * push, an overlay link whose query the sample does not match) is sent straight to the machine,
+ * and the runners count those apart, so the figures say how much of a path went through the UI.
+ */
+
+/** A control to operate, found by its role and accessible name (i18n keys, rendered in English). */
+export type UserAction =
+  | { kind: 'click'; role: 'button' | 'checkbox'; name: { key: string; values?: Record<string, unknown> } }
+  | { kind: 'check'; names: { key: string; values?: Record<string, unknown> }[] }
+  | { kind: 'url'; hash: string }
+  | { kind: 'direct' }
+
+/** The form.submit button of each screen (its ActionButton label). */
+const submitLabel: Partial<Record<ScreenName, string>> = {
+  loanDemand: 'screens.demand.submit',
+  facialIdentification: 'screens.face.start',
+  basicInfo: 'common.next',
+  assetInfo: 'common.next',
+  repayment: 'screens.repay.next',
+  repayDetail: 'screens.repay.toPay',
+  paymentConfirm: 'screens.pay.pay',
+}
+
+/** The hash a route event asks for, as the borrower would type it or reach it with Back. */
+export function hashOfRoute(event: EventObject & { to?: string; query?: Record<string, string> }): string | null {
+  const id = (event.to ?? '').replace(/^#/, '')
+  const path = (screenPaths as Record<string, string | undefined>)[id]
+  if (path === undefined) return null
+  const query = new URLSearchParams(event.query ?? {}).toString()
+  return `#${path}${query ? `?${query}` : ''}`
+}
+
+export function userActionFor(event: EventObject, screen: ScreenName | null): UserAction {
+  const e = event as EventObject & Record<string, unknown>
+  switch (event.type) {
+    case 'xstate.route': {
+      const hash = hashOfRoute(e as EventObject & { to?: string; query?: Record<string, string> })
+      return hash === null ? { kind: 'direct' } : { kind: 'url', hash }
+    }
+    case 'form.submit': {
+      const key = screen === null ? undefined : submitLabel[screen]
+      return key === undefined ? { kind: 'direct' } : { kind: 'click', role: 'button', name: { key } }
+    }
+    case 'form.change': {
+      const patch = e.patch as Record<string, unknown>
+      if (e.step === 'face' && patch.face_consent === true && patch.sensitive_consent === true) {
+        return {
+          kind: 'check',
+          names: [
+            { key: 'screens.common.iAccept', values: { title: { key: 'agreements.face-consent' } } },
+            { key: 'screens.common.iAccept', values: { title: { key: 'agreements.sensitive-consent' } } },
+          ],
+        }
+      }
+      return { kind: 'direct' }
+    }
+    case 'match.select':
+      return screen === 'match' && e.lender_id === 'lender-a'
+        ? { kind: 'click', role: 'button', name: { key: 'screens.match.choose', values: { name: 'Lender A' } } }
+        : { kind: 'direct' }
+    case 'repay.select': {
+      const periods = e.periods as number[]
+      return screen === 'repayment' && periods.length === 1
+        ? { kind: 'click', role: 'checkbox', name: { key: 'screens.repay.periodLabel', values: { period: periods[0] } } }
+        : { kind: 'direct' }
+    }
+    case 'rights.open':
+      return { kind: 'click', role: 'button', name: { key: 'screens.rights.open' } }
+    case 'home.continue':
+      return screen === 'home' ? { kind: 'click', role: 'button', name: { key: 'screens.home.continue' } } : { kind: 'direct' }
+    default:
+      return { kind: 'direct' }
+  }
+}
+
+/** Renders an action's name with a translate function; nested `{ key }` values are translated first. */
+export function nameOf(t: (key: string, values?: Record<string, unknown>) => string, name: { key: string; values?: Record<string, unknown> }): string {
+  const values: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(name.values ?? {})) {
+    values[k] = typeof v === 'object' && v !== null && 'key' in v ? t(String((v as { key: unknown }).key)) : v
+  }
+  return t(name.key, values)
+}
