@@ -91,8 +91,8 @@ export function ComponentGallery({
         </Sample>
         <Sample name="EntranceCard">
           <EntranceCard
-            title={t('ui.rights.title')}
-            subtitle={t('ui.rights.benefits.priority_review.description')}
+            title={t('routes.loanDemand')}
+            subtitle={t('ui.amount.hint')}
             figure={format.money(20_000_000)}
             figureLabel={t('ui.amount.label')}
             ctaLabel={t('common.next')}

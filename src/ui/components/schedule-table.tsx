@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormatters } from './use-format'
 import '../components.css'
@@ -26,11 +27,14 @@ export function ScheduleTable({ periods, caption }: { periods: readonly Schedule
   const format = useFormatters()
   const hasPenalty = periods.some((row) => row.penalty !== undefined)
   const hasStatus = periods.some((row) => row.status !== undefined)
+  const captionId = useId()
   const sum = (pick: (row: SchedulePeriodRow) => number) => periods.reduce((total, row) => total + pick(row), 0)
   return (
-    <div className="ui-table-wrap">
+    // Six or eight columns overflow a 375 px screen: the wrapper scrolls, so it must take focus
+    // for keyboard users to scroll it, and it is named by the caption.
+    <div className="ui-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
       <table className="ui-table">
-        <caption>{caption ?? t('ui.schedule.caption')}</caption>
+        <caption id={captionId}>{caption ?? t('ui.schedule.caption')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('ui.schedule.period')}</th>
