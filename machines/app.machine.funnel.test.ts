@@ -459,14 +459,14 @@ test('a reload during review polling resumes polling when told poll.now', async 
 })
 
 test('an amount changed while the price is loading is priced, so the price shown is the draft\'s', async () => {
-  let answerFirst: (() => void) | null = null
+  const slowFirst: { release?: () => void } = {}
   const script = funnelScript()
   const priced = script.trialLoan!
   let calls = 0
   script.trialLoan = (args) => {
     calls += 1
     // The first trial hangs until released, like a slow network.
-    if (calls === 1) return new Promise((resolve) => (answerFirst = () => resolve(priced(args))))
+    if (calls === 1) return new Promise((resolve) => (slowFirst.release = () => resolve(priced(args))))
     return priced(args)
   }
   const run = start(script)
@@ -475,7 +475,7 @@ test('an amount changed while the price is loading is priced, so the price shown
   await run.until((s) => s.matches({ session: { screens: { loanDemand: 'pricing' } } }))
   run.actor.send({ type: 'form.change', step: 'demand', patch: { amount: 5_000_000 } })
   await run.until((s) => s.matches({ session: { screens: { loanDemand: 'editing' } } }))
-  answerFirst?.()
+  slowFirst.release?.()
   await settle()
   expect(run.actor.getSnapshot().context.trial?.amount).toBe(5_000_000)
   expect(run.callsOf('trialLoan').at(-1)?.args).toMatchObject({ input: { amount: 5_000_000 } })
