@@ -10,6 +10,8 @@ import type { FieldRuleCode } from '../contract/field-rules'
 import { formatApr, formatDate, formatMoney, formatMonths } from '../i18n/format'
 import { isLocale, defaultLocale, type Locale } from '../i18n/locale'
 import { errorMessageKey } from '../ui/error-message'
+import { NavBar } from '../ui/components/nav-bar'
+import { StepProgress } from '../ui/components/step-progress'
 import './pages.css'
 
 /*
@@ -103,6 +105,9 @@ export function ErrorNotice() {
   )
 }
 
+/** The six application steps the borrower fills in, in order: the progress bar counts these. */
+const funnelScreens: readonly string[] = ['loanDemand', 'facialIdentification', 'basicInfo', 'assetInfo', 'contact', 'bankCard']
+
 /** The page frame: the bar with the machine's Back (or Close for an overlay), the title, the error. */
 export function ScreenFrame({ children, title }: { children: ReactNode; title?: string }) {
   const { t } = useTranslation()
@@ -113,29 +118,27 @@ export function ScreenFrame({ children, title }: { children: ReactNode; title?: 
   const canGoHome = useCan({ type: 'nav.home' })
   const busy = useBusy()
   const heading = title ?? (screen === null ? '' : t(`routes.${screen}`))
+  const funnelIndex = screen === null ? -1 : funnelScreens.indexOf(screen)
   return (
     <main className="page" aria-busy={busy} data-screen={screen ?? undefined}>
-      <header className="nav-bar">
-        {overlayOpen ? (
-          <button type="button" className="nav-bar__back" onClick={() => send({ type: 'overlay.close' })}>
-            <span aria-hidden="true">‹</span>
-            <span className="visually-hidden">{t('common.close')}</span>
-          </button>
-        ) : (
-          canGoBack && (
-            <button type="button" className="nav-bar__back" onClick={() => send({ type: 'step.back' })}>
-              <span aria-hidden="true">‹</span>
-              <span className="visually-hidden">{t('common.back')}</span>
-            </button>
-          )
-        )}
-        <h1>{heading}</h1>
-        {!overlayOpen && screen !== 'home' && canGoHome && (
-          <button type="button" className="nav-bar__home" onClick={() => send({ type: 'nav.home' })}>
-            {t('routes.home')}
-          </button>
-        )}
-      </header>
+      <NavBar
+        title={heading}
+        {...(overlayOpen
+          ? { onBack: () => send({ type: 'overlay.close' }), backLabel: t('common.close') }
+          : canGoBack
+            ? { onBack: () => send({ type: 'step.back' }) }
+            : {})}
+        {...(!overlayOpen && screen !== 'home' && canGoHome
+          ? {
+              end: (
+                <button type="button" className="nav-bar__home" onClick={() => send({ type: 'nav.home' })}>
+                  {t('routes.home')}
+                </button>
+              ),
+            }
+          : {})}
+      />
+      {funnelIndex >= 0 && !overlayOpen && <StepProgress current={funnelIndex + 1} total={funnelScreens.length} />}
       <ErrorNotice />
       {children}
     </main>
