@@ -51,7 +51,8 @@ const routes: Route[] = Object.entries(calls).map(([name, spec]) => {
   return { call: name as CallName, method: spec.method, pattern: new RegExp(`^${source}$`), names }
 })
 
-function match(method: string, path: string): { call: CallName; params: Record<string, string> } | null {
+/** The contract call a request is, with its path parameters; null for anything else. */
+export function match(method: string, path: string): { call: CallName; params: Record<string, string> } | null {
   for (const route of routes) {
     if (route.method !== method) continue
     const found = route.pattern.exec(path)
@@ -67,7 +68,7 @@ function match(method: string, path: string): { call: CallName; params: Record<s
  * request layer drops empty fields from a query, so a field the contract names and the query lacks
  * reads as empty text, as the machine sent it.
  */
-function queryInput(call: CallName, search: URLSearchParams): Record<string, unknown> {
+export function queryInput(call: CallName, search: URLSearchParams): Record<string, unknown> {
   const shape = (calls[call].input as unknown as { def?: { shape?: Record<string, unknown> } }).def?.shape ?? {}
   const out: Record<string, unknown> = Object.fromEntries(Object.keys(shape).map((key) => [key, '']))
   for (const [key, value] of search) out[key] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value
