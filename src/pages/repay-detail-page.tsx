@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { ScheduleTable } from '../ui/components/schedule-table'
 import { ActionButton, Facts, ScreenFrame, Section, Spinner, useApp, useBusy, useFormat } from './screen-kit'
 
 /** What the chosen periods cost: principal, interest, fee, penalty and the total. */
@@ -7,6 +8,8 @@ export default function RepayDetailPage() {
   const busy = useBusy()
   const format = useFormat()
   const trial = useApp((snapshot) => snapshot.context.repayTrial)
+  const plan = useApp((snapshot) => snapshot.context.repayPlan)
+  const chosen = trial === null || plan === null ? [] : plan.periods.filter((period) => trial.periods.includes(period.period))
   return (
     <ScreenFrame>
       <Section title={t('routes.repayDetail')}>
@@ -23,6 +26,7 @@ export default function RepayDetailPage() {
             ]}
           />
         )}
+        {chosen.length > 0 && <ScheduleTable periods={chosen} caption={t('screens.repay.periods')} />}
         <ActionButton event={{ type: 'form.submit' }} label={t('screens.repay.toPay')} />
       </Section>
     </ScreenFrame>

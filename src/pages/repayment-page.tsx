@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { Checkbox } from '../ui/components/form-field'
 import { PlanTable } from './plan-table'
 import { ActionButton, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useCan, useFormat, useSend } from './screen-kit'
 
@@ -39,12 +40,23 @@ export default function RepaymentPage() {
       )}
       {plan !== null && (
         <Section title={t('screens.repay.choose')}>
-          <PlanTable
-            plan={plan}
-            selectable={(period) => period.status !== 'paid'}
-            selected={periods}
-            onToggle={toggle}
-          />
+          <PlanTable plan={plan} />
+          <fieldset className="fieldset repay-choices">
+            <legend className="visually-hidden">{t('screens.repay.choose')}</legend>
+            {plan.periods
+              .filter((period) => period.status !== 'paid')
+              .map((period) => (
+                <div key={period.period} className="repay-choice" data-status={period.status}>
+                  <Checkbox checked={periods.includes(period.period)} onChange={(checked) => toggle(period.period, checked)}>
+                    {t('screens.repay.periodLabel', { period: period.period })}
+                  </Checkbox>
+                  <span className="muted">
+                    {format.date(period.due_date)} · {format.money(period.amount + period.penalty)} ·{' '}
+                    {t(`enums.periodStatus.${period.status}`)}
+                  </span>
+                </div>
+              ))}
+          </fieldset>
         </Section>
       )}
       {!busy && open.length === 0 && (
