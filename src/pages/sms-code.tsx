@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import type { SmsState } from '../../machines/app.machine'
-import { checkSmsCode, digitsOf } from '../contract/field-rules'
-import { Field, secondsUntil, useCan, useNow, useSend } from './screen-kit'
+import { checkSmsCode } from '../contract/field-rules'
+import { SmsCodeInput } from '../ui/components/sms-code-input'
+import { useBusy, useCan, useNow, useSend } from './screen-kit'
 
 /**
- * The code field of an SMS step, with the resend countdown read from the deadline the machine
- * keeps (`resendAt`, an instant), so it survives backgrounding and reload.
+ * The code field of an SMS step on the shared SmsCodeInput, its resend countdown read from the
+ * deadline the machine keeps (`resendAt`), so it survives backgrounding and reload.
  */
 export function SmsCode({
   sms,
@@ -20,36 +21,25 @@ export function SmsCode({
 }) {
   const { t } = useTranslation()
   const send = useSend()
+  const busy = useBusy()
+  // Re-render each second so `can(sms.resend)` is asked again once the machine's deadline passes.
+  useNow(true)
   const canResend = useCan({ type: 'sms.resend' })
-  const now = useNow(true)
-  const left = secondsUntil(sms.resendAt, now)
   return (
     <>
       <p className="muted" data-testid="sms-sent">
         {t('screens.sms.sentTo', { phone: sms.phone_masked })}
       </p>
-      <Field
+      <SmsCodeInput
         label={t('screens.sms.code')}
+        value={code}
+        onChange={onCode}
+        resendAt={sms.resendAt}
+        onSend={() => send({ type: 'sms.resend' })}
+        // The machine's guard decides resend (its clock, its deadline); the countdown only shows it.
+        sending={busy || !canResend}
         error={showRule ? checkSmsCode(code) : null}
-        control={(props) => (
-          <input
-            {...props}
-            name="sms-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => onCode(digitsOf(event.target.value).slice(0, 6))}
-          />
-        )}
       />
-      <button
-        type="button"
-        className="button button--small button--secondary"
-        disabled={!canResend || left > 0}
-        onClick={() => send({ type: 'sms.resend' })}
-      >
-        {left > 0 ? t('screens.sms.resendIn', { seconds: left }) : t('screens.sms.resend')}
-      </button>
     </>
   )
 }
