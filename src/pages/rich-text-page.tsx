@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next'
-import { SafeHtml } from './safe-html'
-import { ActionButton, ScreenFrame, Section, useApp } from './screen-kit'
+import { RichHtml } from '../ui/components/rich-html'
+import { ActionButton, ScreenFrame, Section, useApp, useOpenExternal } from './screen-kit'
 
 /** Rich text handed by the opener: the rights card's details (the only opener so far). */
 export default function RichTextPage() {
   const { t } = useTranslation()
+  const openExternal = useOpenExternal()
   const title = useApp((snapshot) => snapshot.context.overlay?.query.title ?? null)
   const html = useApp((snapshot) => snapshot.context.overlayContent?.content_html ?? snapshot.context.rights.product?.detail_html ?? '')
   return (
     <ScreenFrame title={title ?? undefined}>
       <Section>
-        <SafeHtml html={html} />
+        <RichHtml html={html} onExternalLink={openExternal} />
         <ActionButton event={{ type: 'overlay.close' }} label={t('common.close')} variant="secondary" />
       </Section>
     </ScreenFrame>

@@ -60,6 +60,17 @@ export function useFormat() {
   }
 }
 
+/**
+ * Links to other origins in server HTML open through the host (`openUrl`), never in the web view:
+ * the machine has no event for it, so this goes straight to the bridge, which checks the URL.
+ */
+export function useOpenExternal(): (url: string) => void {
+  const { services } = useAppHandles()
+  return (url) => {
+    services.bridge.send({ command: 'openUrl', url })
+  }
+}
+
 /** A clock that re-renders once a second, for countdowns read from a deadline in context. */
 export function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now())
