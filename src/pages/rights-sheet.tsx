@@ -1,16 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import type { RightsDraft } from '../../machines/app.machine'
-import { ActionButton, AgreementCheck, ErrorNotice, Spinner, useApp, useBusy, useFormat, useSend } from './screen-kit'
-
+import { RightsCard } from '../ui/components/rights-card'
+import { ActionButton, ErrorNotice, Spinner, useApp, useBusy, useSend } from './screen-kit'
 
 /** The rights-card purchase over the screen that opened it; closing returns there. */
 export default function RightsSheet() {
   const { t } = useTranslation()
   const send = useSend()
   const busy = useBusy()
-  const format = useFormat()
   const rights = useApp((snapshot) => snapshot.context.rights)
-  const draft = useApp((snapshot) => snapshot.context.drafts.rights)
   const phase = useApp((snapshot) => {
     for (const name of ['offer', 'noCard', 'uncertain', 'polling', 'owned', 'failed', 'unavailable'] as const) {
       if (snapshot.matches({ session: { rights: name } })) return name
@@ -31,42 +29,30 @@ export default function RightsSheet() {
         </header>
         <ErrorNotice />
         {busy && <Spinner />}
-        {product !== null && phase !== 'owned' && (
-          <>
-            <p>
-              <strong>{format.money(product.price)}</strong>
-              {product.original_price !== null && <s className="muted"> {format.money(product.original_price)}</s>}
-              <span className="muted"> · {t('screens.rights.validDays', { days: product.valid_days })}</span>
-            </p>
-            <ul className="list">
-              {product.benefits.map((benefit) => (
-                <li key={benefit.code}>
-                  <strong>{benefit.title}</strong>
-                  <p className="muted">{benefit.description}</p>
-                </li>
-              ))}
-            </ul>
-            <button
-              type="button"
-              className="link"
-              onClick={() => send({ type: 'overlay.open', page: 'richText', query: { title: product.name } })}
-            >
-              {t('screens.rights.details')}
-            </button>
-          </>
+        {product !== null && (
+          <RightsCard
+            product={product}
+            owned={rights.owned || phase === 'owned'}
+            order={rights.order === null ? null : { status: rights.order.status, failure_reason: rights.order.failure_reason }}
+            // Only the offer (and a failed order) take rights.buy; elsewhere a purchase is under way or blocked.
+            buying={busy || !(phase === 'offer' || phase === 'failed')}
+            onBuy={(agreements) => {
+              // The card's one box accepts both agreements; the machine's guard reads them from the draft.
+              change({ reward: agreements.reward, withhold_agreement: agreements.withhold_agreement })
+              send({ type: 'rights.buy' })
+            }}
+            onOpenAgreement={(key, title) => send({ type: 'overlay.open', page: 'privacy', query: { key, title } })}
+          />
         )}
-        {phase === 'offer' || phase === 'failed' ? (
-          <>
-            {phase === 'failed' && <p className="notice notice--error">{rights.order?.failure_reason ?? t('enums.rewardOrderStatus.failed')}</p>}
-            <AgreementCheck agreement="reward" checked={draft.reward} onChange={(reward) => change({ reward })} />
-            <AgreementCheck
-              agreement="withhold-agreement"
-              checked={draft.withhold_agreement}
-              onChange={(withhold_agreement) => change({ withhold_agreement })}
-            />
-            <ActionButton event={{ type: 'rights.buy' }} label={t('screens.rights.buy')} />
-          </>
-        ) : null}
+        {product !== null && (
+          <button
+            type="button"
+            className="link"
+            onClick={() => send({ type: 'overlay.open', page: 'richText', query: { title: product.name } })}
+          >
+            {t('screens.rights.details')}
+          </button>
+        )}
         {phase === 'noCard' && <p>{t('screens.rights.noCard')}</p>}
         {phase === 'uncertain' && <ActionButton event={{ type: 'retry' }} label={t('screens.common.retrySame')} />}
         {phase === 'polling' && (
@@ -76,7 +62,6 @@ export default function RightsSheet() {
             <ActionButton event={{ type: 'poll.stop' }} label={t('screens.common.stopWaiting')} variant="secondary" />
           </>
         )}
-        {phase === 'owned' && <p className="badge badge--success">{t('screens.rights.owned')}</p>}
         {phase === 'unavailable' && <p className="muted">{t('screens.rights.unavailable')}</p>}
       </section>
     </div>
