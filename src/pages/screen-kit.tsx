@@ -10,6 +10,7 @@ import type { FieldRuleCode } from '../contract/field-rules'
 import { formatApr, formatDate, formatMoney, formatMonths } from '../i18n/format'
 import { isLocale, defaultLocale, type Locale } from '../i18n/locale'
 import { errorMessageKey } from '../ui/error-message'
+import { Checkbox, SelectField } from '../ui/components/form-field'
 import { NavBar } from '../ui/components/nav-bar'
 import { StepProgress } from '../ui/components/step-progress'
 import './pages.css'
@@ -175,18 +176,26 @@ export function Field({
   label: string
   error?: FieldRuleCode | null
   hint?: string
-  control: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode
+  control: (props: { id: string; className: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode
 }) {
   const { t } = useTranslation()
   const id = useId()
   const messageId = `${id}-message`
   const message = error ? t(`fieldRules.${error}`) : hint
+  // The shared form-field classes, so custom controls here look like TextField and SelectField.
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {control({ id, 'aria-invalid': Boolean(error), ...(message ? { 'aria-describedby': messageId } : {}) })}
+    <div className={`ui-field${error ? ' ui-field--error' : ''}`}>
+      <label htmlFor={id} className="ui-field__label">
+        {label}
+      </label>
+      {control({
+        id,
+        className: 'ui-field__control',
+        'aria-invalid': Boolean(error),
+        ...(message ? { 'aria-describedby': messageId } : {}),
+      })}
       {message && (
-        <p id={messageId} className={error ? 'field__error' : 'field__hint'}>
+        <p id={messageId} className={error ? 'ui-field__error' : 'ui-field__hint'}>
           {message}
         </p>
       )}
@@ -212,21 +221,13 @@ export function EnumSelect<V extends string>({
 }) {
   const { t } = useTranslation()
   return (
-    <Field
+    <SelectField
       label={label}
+      value={value}
+      options={options.map((option) => ({ value: option, label: optionLabel(option) }))}
+      onChange={onChange}
       error={error ?? null}
-      control={(props) => (
-        <select {...props} value={value ?? ''} onChange={(event) => onChange(event.target.value as V)}>
-          <option value="" disabled>
-            {t('screens.common.choose')}
-          </option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {optionLabel(option)}
-            </option>
-          ))}
-        </select>
-      )}
+      placeholder={t('screens.common.choose')}
     />
   )
 }
@@ -271,13 +272,9 @@ export function AgreementCheck({
   const title = t(`agreements.${agreement}`)
   return (
     <div className="agreement">
-      <input
-        id={`agreement-${agreement}`}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <label htmlFor={`agreement-${agreement}`}>{t('screens.common.iAccept', { title })}</label>
+      <Checkbox checked={checked} onChange={onChange}>
+        {t('screens.common.iAccept', { title })}
+      </Checkbox>
       <button
         type="button"
         className="link"
