@@ -1,77 +1,22 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppHandles } from '../app/app-context'
-import { Field } from './screen-kit'
+import { CityPicker, type LoadRegions, type RegionSelection } from '../ui/components/city-picker'
 
-interface Region {
-  id: string
-  name: string
+interface RegionIds {
+  province_id: string
+  city_id: string
+  district_id: string
 }
 
-/** One level of GB/T 2260 regions, loaded when its parent is known (provinces: no parent). */
-function useRegions(parentId: string | null): { items: Region[]; failed: boolean } {
-  const { services } = useAppHandles()
-  const [state, setState] = useState<{ key: string | null; items: Region[]; failed: boolean }>({
-    key: null,
-    items: [],
-    failed: false,
-  })
-  useEffect(() => {
-    if (parentId === '') return
-    let active = true
-    const input = parentId === null ? {} : { parent_id: parentId }
-    void services.client.call('listRegions', { input }).then((outcome) => {
-      if (!active) return
-      setState({ key: parentId, items: outcome.ok ? outcome.data.items : [], failed: !outcome.ok })
-    })
-    return () => {
-      active = false
-    }
-  }, [parentId, services])
-  return parentId === '' || state.key !== parentId ? { items: [], failed: false } : state
-}
+const sameIds = (a: RegionIds, b: RegionIds) =>
+  a.province_id === b.province_id && a.city_id === b.city_id && a.district_id === b.district_id
 
-function RegionSelect({
-  label,
-  parentId,
-  value,
-  onChange,
-}: {
-  label: string
-  parentId: string | null
-  value: string
-  onChange: (id: string) => void
-}) {
-  const { t } = useTranslation()
-  const { items, failed } = useRegions(parentId)
-  // A restored draft names a region before its level has loaded: keep it selectable meanwhile.
-  const options = items.length === 0 && value !== '' ? [{ id: value, name: value }] : items
-  return (
-    <Field
-      label={label}
-      hint={failed ? t('errors.requestError') : undefined}
-      control={(props) => (
-        <select
-          {...props}
-          value={value}
-          disabled={parentId === ''}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          <option value="" disabled>
-            {t('screens.common.choose')}
-          </option>
-          {options.map((region) => (
-            <option key={region.id} value={region.id}>
-              {region.name}
-            </option>
-          ))}
-        </select>
-      )}
-    />
-  )
-}
-
-/** The city picker as three plain selects, each level loaded from `listRegions` when its parent is chosen. */
+/**
+ * The residence as the shared CityPicker, loading each level from `listRegions`. The draft keeps
+ * only ids (that is what `saveBasicInfo` sends), so after a reload the names are looked up again
+ * level by level; until then the picker shows its placeholder.
+ */
 export function RegionSelects({
   province,
   city,
@@ -81,30 +26,57 @@ export function RegionSelects({
   province: string
   city: string
   district: string
-  onChange: (patch: { province_id: string; city_id: string; district_id: string }) => void
+  onChange: (patch: RegionIds) => void
 }) {
   const { t } = useTranslation()
+  const { services } = useAppHandles()
+  const [named, setNamed] = useState<RegionSelection | null>(null)
+  const ids: RegionIds = { province_id: province, city_id: city, district_id: district }
+  const complete = province !== '' && city !== '' && district !== ''
+
+  const loadRegions = useCallback<LoadRegions>(
+    async (query) => {
+      const outcome = await services.client.call('listRegions', { input: query })
+      if (!outcome.ok) throw new Error(`listRegions failed: ${outcome.failure.kind}`)
+      return outcome.data.items
+    },
+    [services],
+  )
+
+  useEffect(() => {
+    if (!complete || (named !== null && sameIds(named, { province_id: province, city_id: city, district_id: district }))) return
+    let active = true
+    const nameIn = async (parent: string | null, id: string) =>
+      (await loadRegions(parent === null ? {} : { parent_id: parent })).find((item) => item.id === id)?.name
+    void Promise.all([nameIn(null, province), nameIn(province, city), nameIn(city, district)]).then(
+      ([provinceName, cityName, districtName]) => {
+        if (!active || provinceName === undefined || cityName === undefined || districtName === undefined) return
+        setNamed({
+          province_id: province,
+          province_name: provinceName,
+          city_id: city,
+          city_name: cityName,
+          district_id: district,
+          district_name: districtName,
+        })
+      },
+      // Names are only for display; the ids stay in the draft and the picker can be opened again.
+      () => undefined,
+    )
+    return () => {
+      active = false
+    }
+  }, [complete, named, province, city, district, loadRegions])
+
   return (
-    <fieldset className="fieldset">
-      <legend>{t('screens.basic.residence')}</legend>
-      <RegionSelect
-        label={t('screens.basic.province')}
-        parentId={null}
-        value={province}
-        onChange={(id) => onChange({ province_id: id, city_id: '', district_id: '' })}
-      />
-      <RegionSelect
-        label={t('screens.basic.city')}
-        parentId={province}
-        value={city}
-        onChange={(id) => onChange({ province_id: province, city_id: id, district_id: '' })}
-      />
-      <RegionSelect
-        label={t('screens.basic.district')}
-        parentId={city}
-        value={district}
-        onChange={(id) => onChange({ province_id: province, city_id: city, district_id: id })}
-      />
-    </fieldset>
+    <CityPicker
+      label={t('screens.basic.residence')}
+      value={named !== null && complete && sameIds(named, ids) ? named : null}
+      loadRegions={loadRegions}
+      onChange={(selection) => {
+        setNamed(selection)
+        onChange({ province_id: selection.province_id, city_id: selection.city_id, district_id: selection.district_id })
+      }}
+    />
   )
 }
