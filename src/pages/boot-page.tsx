@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useAppHandles } from '../app/app-context'
 import { errorMessageKey } from '../ui/error-message'
 import { BootSummary } from './boot-summary'
+import { NavBar } from '../ui/components/nav-bar'
 
 type Step = 'session' | 'baseUrl' | 'channel'
 const steps: readonly Step[] = ['session', 'baseUrl', 'channel']
@@ -28,9 +29,7 @@ export default function BootPage() {
 
   return (
     <main className="page" aria-busy={phase === 'baseUrl' || phase === 'channel'}>
-      <header className="nav-bar">
-        <h1>{t('app.name')}</h1>
-      </header>
+      <NavBar title={t('app.name')} />
       <section className="card">
         <h2>{t('boot.title')}</h2>
         <ol className="steps">

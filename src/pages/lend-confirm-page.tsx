@@ -4,6 +4,7 @@ import type { LendConfirmDraft } from '../../machines/app.machine'
 import type { LoanTerm } from '../../machines/ports'
 import { checkAmount, type FieldRuleCode } from '../contract/field-rules'
 import { SmsCode } from './sms-code'
+import { Checkbox } from '../ui/components/form-field'
 import { TrialFigures } from './trial-figures'
 import {
   ActionButton,
@@ -89,25 +90,17 @@ export default function LendConfirmPage() {
       <Section>
         <AgreementCheck agreement="loan" checked={agreements.loan} onChange={(v) => setAgreement('loan', v)} />
         <div className="agreement">
-          <input
-            id="agreement-contract"
-            type="checkbox"
-            checked={agreements.contract}
-            onChange={(event) => setAgreement('contract', event.target.checked)}
-          />
-          <label htmlFor="agreement-contract">{t('screens.common.iAccept', { title: t('screens.lend.contract') })}</label>
+          <Checkbox checked={agreements.contract} onChange={(checked) => setAgreement('contract', checked)}>
+            {t('screens.common.iAccept', { title: t('screens.lend.contract') })}
+          </Checkbox>
           <button type="button" className="link" onClick={() => openLenderText('contract')}>
             {t('screens.common.read')}
           </button>
         </div>
         <div className="agreement">
-          <input
-            id="agreement-third-party"
-            type="checkbox"
-            checked={agreements.third_party}
-            onChange={(event) => setAgreement('third_party', event.target.checked)}
-          />
-          <label htmlFor="agreement-third-party">{t('screens.common.iAccept', { title: t('screens.lend.thirdParty') })}</label>
+          <Checkbox checked={agreements.third_party} onChange={(checked) => setAgreement('third_party', checked)}>
+            {t('screens.common.iAccept', { title: t('screens.lend.thirdParty') })}
+          </Checkbox>
           <button type="button" className="link" onClick={() => openLenderText('third_party')}>
             {t('screens.common.read')}
           </button>
