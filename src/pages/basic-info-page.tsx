@@ -11,15 +11,16 @@ import {
   isBlockingRule,
   type FieldRuleCode,
 } from '../contract/field-rules'
+import { TextField } from '../ui/components/form-field'
 import { RegionSelects } from './region-selects'
-import { ActionButton, EnumSelect, Field, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
+import { ActionButton, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
 
 const educations: readonly Education[] = ['junior_high_or_below', 'high_school', 'associate', 'bachelor', 'master_or_above']
 const maritalStatuses: readonly MaritalStatus[] = ['single', 'married', 'divorced', 'widowed']
 
-type TextField = 'real_name' | 'id_number' | 'address' | 'email'
+type TextKey = 'real_name' | 'id_number' | 'address' | 'email'
 
-function ruleOf(field: TextField, draft: BasicDraft): FieldRuleCode | null {
+function ruleOf(field: TextKey, draft: BasicDraft): FieldRuleCode | null {
   switch (field) {
     case 'real_name':
       return checkName(draft.real_name)
@@ -32,7 +33,7 @@ function ruleOf(field: TextField, draft: BasicDraft): FieldRuleCode | null {
   }
 }
 
-const textFields: readonly TextField[] = ['real_name', 'id_number', 'address', 'email']
+const textFields: readonly TextKey[] = ['real_name', 'id_number', 'address', 'email']
 
 /** Name and ID (prefilled from identification), education, marital status, residence, address, email. */
 export default function BasicInfoPage() {
@@ -41,25 +42,20 @@ export default function BasicInfoPage() {
   const busy = useBusy()
   const draft = useApp((snapshot) => snapshot.context.drafts.basic)
   // A field's rule shows once the borrower leaves it, or for all of them on a submit attempt.
-  const [touched, setTouched] = useState<ReadonlySet<TextField>>(new Set())
-  const touch = (field: TextField) => setTouched((current) => new Set(current).add(field))
-  const errorOf = (field: TextField) => (touched.has(field) ? ruleOf(field, draft) : null)
+  const [touched, setTouched] = useState<ReadonlySet<TextKey>>(new Set())
+  const touch = (field: TextKey) => setTouched((current) => new Set(current).add(field))
+  const errorOf = (field: TextKey) => (touched.has(field) ? ruleOf(field, draft) : null)
   const change = (patch: Partial<BasicDraft>) => send({ type: 'form.change', step: 'basic', patch })
 
-  const text = (field: TextField, label: string, extra: { inputMode?: 'email' | 'text'; autoComplete?: string } = {}) => (
-    <Field
+  const text = (field: TextKey, label: string, extra: { inputMode?: 'email' | 'text'; autoComplete?: string } = {}) => (
+    <TextField
       label={label}
       error={errorOf(field)}
-      control={(props) => (
-        <input
-          {...props}
-          {...extra}
-          name={field}
-          value={draft[field]}
-          onChange={(event) => change({ [field]: event.target.value })}
-          onBlur={() => touch(field)}
-        />
-      )}
+      {...extra}
+      name={field}
+      value={draft[field]}
+      onChange={(value) => change({ [field]: value })}
+      onBlur={() => touch(field)}
     />
   )
 
