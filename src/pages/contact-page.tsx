@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import type { ContactDraft, ContactDraftEntry } from '../../machines/app.machine'
 import type { ContactRelation } from '../../machines/ports'
 import { contactIssues, digitsOf, type ContactIssue } from '../contract/field-rules'
-import { ActionButton, AgreementCheck, EnumSelect, Field, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
+import { TextField } from '../ui/components/form-field'
+import { ActionButton, AgreementCheck, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
 
 const relations: readonly ContactRelation[] = ['parent', 'spouse', 'child', 'sibling', 'friend', 'colleague', 'other']
 
@@ -53,32 +54,23 @@ export default function ContactPage() {
                 changeEntry(index, { relation })
               }}
             />
-            <Field
+            <TextField
               label={t('screens.contact.name')}
               error={issueOf(index, 'name')}
-              control={(props) => (
-                <input
-                  {...props}
-                  name={`contact-${index}-name`}
-                  value={entry.name}
-                  onChange={(event) => changeEntry(index, { name: event.target.value })}
-                  onBlur={() => touch(`${index}.name`)}
-                />
-              )}
+              name={`contact-${index}-name`}
+              value={entry.name}
+              onChange={(name) => changeEntry(index, { name })}
+              onBlur={() => touch(`${index}.name`)}
             />
-            <Field
+            <TextField
               label={t('screens.contact.phone')}
               error={issueOf(index, 'phone')}
-              control={(props) => (
-                <input
-                  {...props}
-                  name={`contact-${index}-phone`}
-                  inputMode="tel"
-                  value={entry.phone}
-                  onChange={(event) => changeEntry(index, { phone: digitsOf(event.target.value).slice(0, 11) })}
-                  onBlur={() => touch(`${index}.phone`)}
-                />
-              )}
+              name={`contact-${index}-phone`}
+              type="tel"
+              inputMode="tel"
+              value={entry.phone}
+              onChange={(phone) => changeEntry(index, { phone: digitsOf(phone).slice(0, 11) })}
+              onBlur={() => touch(`${index}.phone`)}
             />
           </Section>
         )
