@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next'
 import type { LoanPurpose, LoanTerm } from '../../machines/ports'
 import { loanLimits } from '../contract/entities'
 import { checkAmount, type FieldRuleCode } from '../contract/field-rules'
+import { TextField } from '../ui/components/form-field'
 import { TrialFigures } from './trial-figures'
-import { ActionButton, AgreementCheck, EnumSelect, Field, ScreenFrame, Section, Spinner, useApp, useBusy, useFormat, useSend, yuanToFen } from './screen-kit'
+import { ActionButton, AgreementCheck, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useFormat, useSend, yuanToFen } from './screen-kit'
 
 const purposes: readonly LoanPurpose[] = ['shopping', 'education', 'travel', 'home_improvement', 'medical', 'wedding', 'other']
 
@@ -35,19 +36,14 @@ export default function LoanDemandPage() {
   return (
     <ScreenFrame>
       <Section title={t('screens.demand.title')}>
-        <Field
+        <TextField
           label={t('screens.demand.amount')}
           error={amountError}
           hint={t('screens.demand.amountHint', { min: format.money(loanLimits.minAmount), max: format.money(loanLimits.maxAmount) })}
-          control={(props) => (
-            <input
-              {...props}
-              inputMode="numeric"
-              autoComplete="off"
-              value={amountText}
-              onChange={(event) => changeAmount(event.target.value)}
-            />
-          )}
+          inputMode="numeric"
+          autoComplete="off"
+          value={amountText}
+          onChange={changeAmount}
         />
         <EnumSelect
           label={t('screens.demand.term')}
