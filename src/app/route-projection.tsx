@@ -31,23 +31,42 @@ export function RouteProjection() {
   // URL moved (Back): without remembering the route it last projected, it would push the machine's
   // previous route before the effect below tells the machine, and the two would ping-pong forever.
   const projected = useRef<string | null>(null)
+  // URLs this component asked for and the router has not yet reported back. When the machine moves
+  // twice before the router's location catches up (a poll answered at once, a restored snapshot
+  // re-running its request), the first of those URLs arrives while the machine is already past it;
+  // read as the borrower's doing, it would be sent to the machine as Back.
+  const ownNavigations = useRef<string[]>([])
+  const navigateOwn = (href: string, replace: boolean) => {
+    ownNavigations.current.push(href)
+    navigate(href, { replace })
+  }
   useEffect(() => {
     const href = target === null ? null : hrefOf(target)
     if (href === projected.current) return
     projected.current = href
     if (target === null || href === current) return
-    navigate(hrefOf(target), { replace: target.history === 'replace' })
+    navigateOwn(hrefOf(target), target.history === 'replace')
     // Only a change of the machine's route moves the URL here; URL changes are handled below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target, navigate])
 
   useEffect(() => {
+    const own = ownNavigations.current.indexOf(current)
+    if (own !== -1) {
+      ownNavigations.current.splice(0, own + 1)
+      const wanted = routeForState(actor.getSnapshot())
+      // The machine moved on meanwhile; its newer URL is already on the way (or is this one).
+      if (wanted === null || ownNavigations.current.includes(hrefOf(wanted)) || hrefOf(wanted) === current) return
+      navigateOwn(hrefOf(wanted), true)
+      return
+    }
+    ownNavigations.current = []
     const wanted = routeForState(actor.getSnapshot())
     if (wanted === null || hrefOf(wanted) === current) return
     const event = eventForLocation(location.pathname, Object.fromEntries(new URLSearchParams(location.search)))
     if (event !== null) actor.send(event)
     const after = routeForState(actor.getSnapshot())
-    if (after !== null && hrefOf(after) !== current) navigate(hrefOf(after), { replace: true })
+    if (after !== null && hrefOf(after) !== current) navigateOwn(hrefOf(after), true)
     // Runs for URL changes only; the machine's own moves are the effect above.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current])

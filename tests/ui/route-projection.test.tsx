@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { act, render } from '@testing-library/react'
+import { afterEach, expect, test } from 'vitest'
+import { HashRouter } from 'react-router-dom'
+import { loanUser, start, type Script, baseScript } from '../../machines/test-kit'
+import type { LoanUserStatus } from '../../machines/ports'
+import { AppHandlesContext, type AppHandles } from '../../src/app/app-context'
+import type { AppActor } from '../../src/app/app-actor'
+import { RouteProjection } from '../../src/app/route-projection'
+import type { Services } from '../../src/app/services'
+
+/*
+ * The router mirrors the machine. When the machine moves twice before the router reports the
+ * first move's URL (home is entered, and the resume answer arrives while its URL is still on the
+ * way), the late URL is the page's own doing, not the borrower pressing Back: the borrower must
+ * land where the server says they are, not be sent back home.
+ */
+
+const realPushState = window.history.pushState.bind(window.history)
+const realReplaceState = window.history.replaceState.bind(window.history)
+
+afterEach(() => {
+  window.history.pushState = realPushState
+  window.history.replaceState = realReplaceState
+  window.location.hash = ''
+})
+
+test('a deep link resumed while home is still being shown lands on its step, not back home', async () => {
+  window.location.hash = '#/pages/basicInfo/index'
+  let answer: ((status: LoanUserStatus) => void) | undefined
+  const script: Script = {
+    ...baseScript(),
+    getLoanUserStatus: () => new Promise<LoanUserStatus>((resolve) => (answer = resolve)),
+  }
+  // The resume answer comes in the instant the router is asked for home's URL.
+  const answerOnHome = (real: History['pushState']) => (...args: Parameters<History['pushState']>) => {
+    real(...args)
+    if (String(args[2]).includes('/pages/home/index')) answer?.(loanUser({ step: 'basic' }))
+  }
+  window.history.pushState = answerOnHome(realPushState)
+  window.history.replaceState = answerOnHome(realReplaceState)
+  const run = start(script, { input: { initialDeepLink: { path: '/pages/basicInfo/index', query: {} } } })
+  const handles = { actor: run.actor as unknown as AppActor, services: {} as Services } satisfies AppHandles
+  render(
+    <AppHandlesContext value={handles}>
+      <HashRouter>
+        <RouteProjection />
+      </HashRouter>
+    </AppHandlesContext>,
+  )
+  for (let i = 0; i < 5; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
+  expect(run.actor.getSnapshot().matches({ session: { screens: 'basicInfo' } })).toBe(true)
+  expect(window.location.hash).toBe('#/pages/basicInfo/index')
+})
