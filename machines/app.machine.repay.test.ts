@@ -28,7 +28,17 @@ function repayScript(outcome: RepaymentOutcome, settlesAs: RepaymentOutcome = 's
     getLoanUserStatus: () => loanUser({ step: 'repaying', loan, loans: [loan], last_repayment: last }),
     getRepayPlan: () => ({
       loan,
-      periods: [],
+      periods: [1, 2, 3, 4, 5, 6].map((period) => ({
+        period,
+        due_date: `2025-0${period + 1}-02`,
+        principal: 100_000,
+        interest: 2_929,
+        fee: 0,
+        penalty: 0,
+        amount: 102_929,
+        status: period === 1 ? ('due' as const) : ('upcoming' as const),
+        paid_at: null,
+      })),
       totals: { principal: 600_000, interest: 0, fee: 0, penalty: 0, amount: 600_000, paid: 0, outstanding: 600_000 },
     }),
     trialRepayment: ({ input }) => ({ loan_id: input.loan_id, periods: input.periods.split(',').map(Number), principal: 100_000, interest: 2_929, fee: 0, penalty: 0, total: 102_929 }),

@@ -534,6 +534,14 @@ export const appMachine = setup({
     hasLoan: ({ context }) => context.loanUser?.loan != null || context.loan !== null,
     hasRepayLoan: ({ context }) => context.drafts.repayment.loan_id !== null,
     periodsChosen: ({ context }) => context.drafts.repayment.periods.length > 0,
+    // Only periods the shown plan still owes can be chosen: a stale or forged choice would reach the
+    // repay trial with a period the server then refuses, after the borrower pressed Next.
+    periodsPayable: ({ context, event }) => {
+      if (event.type !== 'repay.select') return false
+      const plan = context.repayPlan
+      if (plan === null) return event.periods.length === 0
+      return event.periods.every((period) => plan.periods.some((p) => p.period === period && p.status !== 'paid'))
+    },
     hasCard: ({ context }) => context.card !== null,
     repaymentSucceeded: ({ context }) => context.repayment?.status === 'succeeded',
     repaymentFailed: ({ context }) => context.repayment?.status === 'failed',
@@ -1818,7 +1826,7 @@ export const appMachine = setup({
                 ready: {
                   on: {
                     'repay.loan': { target: 'loadingPlan', actions: 'chooseRepayLoan' },
-                    'repay.select': { actions: 'chooseRepayPeriods' },
+                    'repay.select': { guard: 'periodsPayable', actions: 'chooseRepayPeriods' },
                     'form.submit': { guard: 'periodsChosen', target: '#repayDetail' },
                     'repay.plan': { guard: 'hasRepayLoan', target: '#repayPlan' },
                   },

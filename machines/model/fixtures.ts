@@ -288,7 +288,7 @@ export const eventSamples: { [T in UserEventType]: EventSample[] } = {
   'result.continue': [one({ type: 'result.continue' })],
   'match.select': [one({ type: 'match.select', lender_id: 'lender-a' }, 'lender-a')],
   'repay.loan': [one({ type: 'repay.loan', loan_id: 'loan-1' }, 'loan-1')],
-  'repay.select': [one({ type: 'repay.select', periods: [1] }, 'period-1')],
+  'repay.select': [one({ type: 'repay.select', periods: [1] }, 'period-1'), one({ type: 'repay.select', periods: [7] }, 'period-7')],
   'repay.plan': [one({ type: 'repay.plan' })],
   'repay.again': [one({ type: 'repay.again' })],
   'rights.open': [one({ type: 'rights.open' })],

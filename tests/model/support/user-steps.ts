@@ -70,6 +70,12 @@ export function userActionFor(event: EventObject, screen: ScreenName | null): Us
         ? { kind: 'click', role: 'checkbox', name: { key: 'screens.repay.periodLabel', values: { period: periods[0] } } }
         : { kind: 'direct' }
     }
+    case 'overlay.open': {
+      // A link to an agreement or a partner page pushes the overlay's URL; where the screen in front
+      // has no such link, the borrower's way there is the same URL (a shared or typed link).
+      const hash = hashOfRoute({ type: 'xstate.route', to: `#${String(e.page)}`, query: e.query as Record<string, string> | undefined })
+      return hash === null ? { kind: 'direct' } : { kind: 'url', hash }
+    }
     case 'rights.open':
       return { kind: 'click', role: 'button', name: { key: 'screens.rights.open' } }
     case 'home.continue':
