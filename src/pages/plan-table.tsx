@@ -3,8 +3,12 @@ import type { RepayPlan } from '../../machines/ports'
 import { ScheduleTable } from '../ui/components/schedule-table'
 import { Facts, useFormat } from './screen-kit'
 
-/** A loan's summary (APR first) and its schedule with each period's status. */
-export function PlanTable({ plan }: { plan: RepayPlan }) {
+/**
+ * A loan's summary (APR first) and its schedule with each period's status. The repayment screen
+ * leaves the schedule out: its period choices already list every unpaid period, and the full
+ * schedule is one tap away on the plan screen.
+ */
+export function PlanTable({ plan, withSchedule = true }: { plan: RepayPlan; withSchedule?: boolean }) {
   const { t } = useTranslation()
   const format = useFormat()
   const { loan, totals } = plan
@@ -21,7 +25,7 @@ export function PlanTable({ plan }: { plan: RepayPlan }) {
           [t('screens.plan.paid'), format.money(totals.paid)],
         ]}
       />
-      <ScheduleTable periods={plan.periods} />
+      {withSchedule && <ScheduleTable periods={plan.periods} />}
     </>
   )
 }

@@ -40,7 +40,7 @@ export default function RepaymentPage() {
       )}
       {plan !== null && (
         <Section title={t('screens.repay.choose')}>
-          <PlanTable plan={plan} />
+          <PlanTable plan={plan} withSchedule={false} />
           <fieldset className="fieldset repay-choices">
             <legend className="visually-hidden">{t('screens.repay.choose')}</legend>
             {plan.periods

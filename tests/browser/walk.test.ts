@@ -233,7 +233,7 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   // Loan plan: the new loan and its schedule.
   await onScreen(page, 'loanPlan', 20_000)
   await page.getByTestId('loan-status').waitFor()
-  expect(await page.getByRole('region', { name: 'Repayment schedule' }).locator('tbody tr').count()).toBe(6)
+  expect(await page.getByRole('table', { name: 'Repayment schedule' }).locator('tbody tr').count()).toBe(6)
   await snap(page, 'loanPlan')
   mark('match + lend + plan')
 

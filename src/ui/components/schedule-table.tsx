@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormatters } from './use-format'
 import '../components.css'
@@ -17,63 +16,74 @@ export interface SchedulePeriodRow {
   status?: PeriodStatus
 }
 
+/** One money part of a period (principal, interest, ...) as "label amount", for the breakdown line. */
+function Part({ label, fen, format }: { label: string; fen: number; format: ReturnType<typeof useFormatters> }) {
+  return (
+    <span className="ui-table__part">
+      {label} {format.money(fen)}
+    </span>
+  )
+}
+
 /**
- * Periods with their due date, principal, interest, fee, penalty (only when the schedule has
- * penalties) and amount, in fen, and a totals row summed here, exactly, in integer fen. Status is
- * a column of words, never a colour alone.
+ * Periods with their due date and amount due, each amount broken down into principal, interest,
+ * fee and penalty (fee and penalty only when the schedule has any), and a totals row summed here,
+ * exactly, in integer fen. Two columns, not one per part: six money columns cannot fit a 375 px
+ * screen without scrolling sideways, and the amount due is what the borrower looks for first.
+ * Status is a word under the period, never a colour alone.
  */
 export function ScheduleTable({ periods, caption }: { periods: readonly SchedulePeriodRow[]; caption?: string }) {
   const { t } = useTranslation()
   const format = useFormatters()
-  const hasPenalty = periods.some((row) => row.penalty !== undefined)
-  const hasStatus = periods.some((row) => row.status !== undefined)
-  const captionId = useId()
+  const hasFee = periods.some((row) => row.fee !== 0)
+  const hasPenalty = periods.some((row) => (row.penalty ?? 0) !== 0)
   const sum = (pick: (row: SchedulePeriodRow) => number) => periods.reduce((total, row) => total + pick(row), 0)
+  const breakdown = (parts: { principal: number; interest: number; fee: number; penalty: number }) => (
+    <span className="ui-table__parts">
+      <Part label={t('ui.schedule.principal')} fen={parts.principal} format={format} />
+      <Part label={t('ui.schedule.interest')} fen={parts.interest} format={format} />
+      {hasFee && <Part label={t('ui.schedule.fee')} fen={parts.fee} format={format} />}
+      {hasPenalty && <Part label={t('ui.schedule.penalty')} fen={parts.penalty} format={format} />}
+    </span>
+  )
   return (
-    // Six or eight columns overflow a 375 px screen: the wrapper scrolls, so it must take focus
-    // for keyboard users to scroll it, and it is named by the caption.
-    <div className="ui-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
-      <table className="ui-table">
-        <caption id={captionId}>{caption ?? t('ui.schedule.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('ui.schedule.period')}</th>
-            <th scope="col">{t('ui.schedule.dueDate')}</th>
-            <th scope="col">{t('ui.schedule.principal')}</th>
-            <th scope="col">{t('ui.schedule.interest')}</th>
-            <th scope="col">{t('ui.schedule.fee')}</th>
-            {hasPenalty && <th scope="col">{t('ui.schedule.penalty')}</th>}
-            <th scope="col">{t('ui.schedule.amount')}</th>
-            {hasStatus && <th scope="col">{t('ui.schedule.status')}</th>}
+    <table className="ui-table">
+      <caption>{caption ?? t('ui.schedule.caption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('ui.schedule.period')}</th>
+          <th scope="col">{t('ui.schedule.amount')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {periods.map((row) => (
+          <tr key={row.period} data-status={row.status}>
+            <th scope="row">
+              {t('ui.schedule.periodOf', { period: row.period })}
+              <span className="ui-table__sub">{format.date(row.due_date)}</span>
+              {row.status !== undefined && <span className="ui-table__status">{t(`enums.periodStatus.${row.status}`)}</span>}
+            </th>
+            <td>
+              <strong className="ui-table__amount">{format.money(row.amount)}</strong>
+              {breakdown({ principal: row.principal, interest: row.interest, fee: row.fee, penalty: row.penalty ?? 0 })}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {periods.map((row) => (
-            <tr key={row.period} data-status={row.status}>
-              <th scope="row">{t('ui.schedule.periodOf', { period: row.period })}</th>
-              <td>{format.date(row.due_date)}</td>
-              <td>{format.money(row.principal)}</td>
-              <td>{format.money(row.interest)}</td>
-              <td>{format.money(row.fee)}</td>
-              {hasPenalty && <td>{format.money(row.penalty ?? 0)}</td>}
-              <td>{format.money(row.amount)}</td>
-              {hasStatus && <td>{row.status === undefined ? '' : t(`enums.periodStatus.${row.status}`)}</td>}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t('ui.schedule.total')}</th>
-            <td />
-            <td>{format.money(sum((row) => row.principal))}</td>
-            <td>{format.money(sum((row) => row.interest))}</td>
-            <td>{format.money(sum((row) => row.fee))}</td>
-            {hasPenalty && <td>{format.money(sum((row) => row.penalty ?? 0))}</td>}
-            <td>{format.money(sum((row) => row.amount))}</td>
-            {hasStatus && <td />}
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">{t('ui.schedule.total')}</th>
+          <td>
+            <strong className="ui-table__amount">{format.money(sum((row) => row.amount))}</strong>
+            {breakdown({
+              principal: sum((row) => row.principal),
+              interest: sum((row) => row.interest),
+              fee: sum((row) => row.fee),
+              penalty: sum((row) => row.penalty ?? 0),
+            })}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
   )
 }
