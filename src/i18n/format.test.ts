@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatApr, formatDate, formatMoney, formatMonths } from './format'
+import { formatApr, formatChoices, formatDate, formatMoney, formatMonths } from './format'
 
 // Intl separates with no-break spaces (U+00A0, U+202F) in French and Spanish; compare as plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
@@ -62,4 +62,9 @@ test('a term in months reads naturally, singular and plural', () => {
   expect(plain(formatMonths(1, 'fr'))).toBe('1 mois')
   expect(plain(formatMonths(1, 'es'))).toBe('1 mes')
   expect(plain(formatMonths(36, 'es'))).toBe('36 meses')
+})
+
+test('a list of choices uses each language’s separators and its word for "or"', () => {
+  expect(formatChoices(['3 months', '6 months', '12 months'], 'en')).toBe('3 months, 6 months, or 12 months')
+  expect(formatChoices(['3个月', '6个月', '12个月'], 'zh-Hans')).toBe('3个月、6个月或12个月')
 })

@@ -66,6 +66,13 @@ export function formatDate(iso: string, locale: Locale, options: FormatDateOptio
   }).format(date)
 }
 
+const choiceFormat = cached((tag) => new Intl.ListFormat(tag, { type: 'disjunction' }))
+
+/** `formatChoices(['3 months', '6 months'], 'zh-Hans')` is `3个月或6个月`: the separators are the language's. */
+export function formatChoices(items: readonly string[], locale: Locale): string {
+  return choiceFormat(locale).format(items)
+}
+
 /** `formatMonths(1, 'en')` is `1 month`: CLDR's unit patterns carry each language's plural rules. */
 export function formatMonths(months: number, locale: Locale): string {
   return monthsFormat(locale).format(months)

@@ -21,7 +21,7 @@ export default function ResultPage() {
             rows={[
               [t('screens.trial.apr'), <strong data-testid="result-apr">{credit.apr === null ? '—' : format.apr(credit.apr)}</strong>],
               [t('screens.result.limit'), credit.credit_limit === null ? '—' : format.money(credit.credit_limit)],
-              [t('screens.result.terms'), credit.terms.map((term) => format.months(term)).join(', ')],
+              [t('screens.result.terms'), format.choices(credit.terms.map((term) => format.months(term)))],
             ]}
           />
           <ActionButton event={{ type: 'result.continue' }} label={t('screens.result.continue')} />

@@ -7,12 +7,11 @@ import { screenForState } from '../../machines/routes'
 import { useAppHandles } from '../app/app-context'
 import type { AgreementKey } from '../contract/entities'
 import type { FieldRuleCode } from '../contract/field-rules'
-import { formatApr, formatDate, formatMoney, formatMonths } from '../i18n/format'
-import { isLocale, defaultLocale, type Locale } from '../i18n/locale'
 import { errorMessageKey } from '../ui/error-message'
 import { Checkbox, SelectField } from '../ui/components/form-field'
 import { NavBar } from '../ui/components/nav-bar'
 import { StepProgress } from '../ui/components/step-progress'
+import { useFormatters } from '../ui/components/use-format'
 import './pages.css'
 
 /*
@@ -45,21 +44,8 @@ export function usePolling(): boolean {
   return useApp((snapshot) => snapshot.hasTag('polling'))
 }
 
-export function useLocale(): Locale {
-  const { i18n } = useTranslation()
-  return isLocale(i18n.language) ? i18n.language : defaultLocale
-}
-
-/** Money is integer fen and APR a fraction everywhere; these put them in the active locale. */
-export function useFormat() {
-  const locale = useLocale()
-  return {
-    money: (fen: number) => formatMoney(fen, locale),
-    apr: (fraction: number) => formatApr(fraction, locale),
-    date: (iso: string) => formatDate(iso, locale),
-    months: (count: number) => formatMonths(count, locale),
-  }
-}
+/** Money is integer fen and APR a fraction everywhere; pages format them as the shared components do. */
+export const useFormat = useFormatters
 
 /**
  * Links to other origins in server HTML open through the host (`openUrl`), never in the web view:

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { formatApr, formatDate, formatMoney, formatMonths } from '../../i18n/format'
+import { formatApr, formatChoices, formatDate, formatMoney, formatMonths } from '../../i18n/format'
 import { defaultLocale, isLocale, type Locale } from '../../i18n/locale'
 
 /** The active locale as one of ours (i18next reports a plain string). */
@@ -8,7 +8,7 @@ export function useUiLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : defaultLocale
 }
 
-/** Money in fen, APR as a fraction, ISO dates and month counts, in the active locale. */
+/** Money in fen, APR as a fraction, ISO dates, month counts and lists of choices, in the active locale. */
 export function useFormatters() {
   const locale = useUiLocale()
   return {
@@ -16,5 +16,6 @@ export function useFormatters() {
     apr: (fraction: number) => formatApr(fraction, locale),
     date: (iso: string) => formatDate(iso, locale),
     months: (count: number) => formatMonths(count, locale),
+    choices: (items: readonly string[]) => formatChoices(items, locale),
   }
 }
