@@ -203,3 +203,33 @@ test('without a bound card the rights card cannot be bought', async () => {
   await run.until((s) => s.matches({ session: { rights: 'noCard' } }))
   expect(run.callsOf('buyRewardProduct')).toHaveLength(0)
 })
+
+test('an agreement or the details opened from the rights sheet close back to the sheet, not the screen under it', async () => {
+  const script = rightsScript(['paid'])
+  const run = start(script)
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'rights.open' })
+  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
+  run.actor.send({ type: 'overlay.open', page: 'privacy', query: { key: 'reward', title: 'Rights' } })
+  await run.until((s) => s.matches({ session: 'overlay' }))
+  run.actor.send({ type: 'overlay.close' })
+  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
+  // Back in the browser returns to the opener's URL: the sheet again, then closing it, home.
+  run.actor.send({ type: 'overlay.open', page: 'privacy', query: { key: 'withhold-agreement', title: 'Debit' } })
+  await run.until((s) => s.matches({ session: 'overlay' }))
+  run.actor.send({ type: 'xstate.route', to: '#home' })
+  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
+  run.actor.send({ type: 'rights.close' })
+  await settle()
+  expect(run.actor.getSnapshot().matches({ session: { screens: 'home' } })).toBe(true)
+})
+
+test('an agreement opened from a screen closes back to that screen', async () => {
+  const run = start(rightsScript(['paid']))
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'overlay.open', page: 'privacy', query: { key: 'privacy', title: 'Privacy' } })
+  await run.until((s) => s.matches({ session: 'overlay' }))
+  run.actor.send({ type: 'overlay.close' })
+  await settle()
+  expect(run.actor.getSnapshot().matches({ session: { screens: 'home' } })).toBe(true)
+})

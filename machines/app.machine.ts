@@ -174,7 +174,8 @@ export interface AppContext {
   repayTrial: RepayTrial | null
   repayment: { repayment_id: string; status: RepaymentOutcome; failure_reason: string | null } | null
   rights: { product: RewardProduct | null; owned: boolean; order: RewardOrder | null }
-  overlay: { page: OverlayName; query: Record<string, string>; opener: ScreenName | null } | null
+  /** `overSheet`: opened from the rights sheet, so closing returns to the sheet, not just the screen under it. */
+  overlay: { page: OverlayName; query: Record<string, string>; opener: ScreenName | null; overSheet?: boolean } | null
   overlayContent: { title: string; content_html: string } | null
   /** Attempts of the polling loop the borrower is in (reset on entering one). */
   pollAttempt: number
@@ -492,6 +493,7 @@ export const appMachine = setup({
           return true
       }
     },
+    overlayOverSheet: ({ context }) => context.overlay?.overSheet === true,
     routeIsOpener: ({ context, event }) =>
       event.type === 'xstate.route' &&
       context.overlay !== null &&
@@ -903,6 +905,7 @@ export const appMachine = setup({
       overlayContent: { title: params.title, content_html: params.content_html },
     })),
     closeOverlay: assign({ overlay: null, overlayContent: null }),
+    markOverlayOverSheet: assign(({ context }) => (context.overlay === null ? {} : { overlay: { ...context.overlay, overSheet: true } })),
     /** A deep link lands where the server allows (issue #4 item 3), through the route event. */
     followDeepLink: enqueueActions(({ context, enqueue }) => {
       const link = context.pendingDeepLink
@@ -2022,7 +2025,10 @@ export const appMachine = setup({
           description:
             'The rights-card purchase sheet over the screen that opened it (home, review, result); its URL stays the opener\'s and closing returns there, e.g. to a review that resumes polling.',
           initial: 'loading',
-          on: { 'rights.close': { target: '#screensHistory', actions: 'clearError' } },
+          on: {
+            'rights.close': { target: '#screensHistory', actions: 'clearError' },
+            'overlay.open': { target: '#overlay', actions: ['openOverlay', 'markOverlayOverSheet'] },
+          },
           states: {
             loading: {
               tags: 'busy',
@@ -2151,8 +2157,14 @@ export const appMachine = setup({
             'Pages opened over a screen (agreements, rich text, external pages, the lender protocol). Close or Back returns to exactly where the borrower was.',
           initial: 'choosing',
           on: {
-            'overlay.close': { target: '#screensHistory', actions: 'closeOverlay' },
-            'xstate.route': { guard: 'routeIsOpener', target: '#screensHistory', actions: 'closeOverlay' },
+            'overlay.close': [
+              { guard: 'overlayOverSheet', target: '#rights', actions: 'closeOverlay' },
+              { target: '#screensHistory', actions: 'closeOverlay' },
+            ],
+            'xstate.route': [
+              { guard: and(['routeIsOpener', 'overlayOverSheet']), target: '#rights', actions: 'closeOverlay' },
+              { guard: 'routeIsOpener', target: '#screensHistory', actions: 'closeOverlay' },
+            ],
           },
           states: {
             choosing: {

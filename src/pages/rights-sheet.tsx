@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { RightsDraft } from '../../machines/app.machine'
+import { BottomSheet } from '../ui/components/bottom-sheet'
 import { RightsCard } from '../ui/components/rights-card'
 import { ActionButton, ErrorNotice, Spinner, useApp, useBusy, useSend } from './screen-kit'
 
@@ -18,52 +19,48 @@ export default function RightsSheet() {
   const change = (patch: Partial<RightsDraft>) => send({ type: 'form.change', step: 'rights', patch })
   const product = rights.product
 
+  // The shared sheet: focus kept inside, Escape and a tap outside close it, focus returns to the
+  // rights entry. Its title is the product's name; the card's own heading is then only for
+  // screen readers, so the sheet does not say its name twice.
   return (
-    <div className="sheet-backdrop">
-      <section className="sheet" role="dialog" aria-modal="true" aria-labelledby="rights-title">
-        <header className="sheet__head">
-          <h2 id="rights-title">{product?.name ?? t('screens.rights.title')}</h2>
-          <button type="button" className="link" onClick={() => send({ type: 'rights.close' })}>
-            {t('common.close')}
-          </button>
-        </header>
-        <ErrorNotice />
-        {busy && <Spinner />}
-        {product !== null && (
-          <RightsCard
-            product={product}
-            owned={rights.owned || phase === 'owned'}
-            order={rights.order === null ? null : { status: rights.order.status, failure_reason: rights.order.failure_reason }}
-            // Only the offer (and a failed order) take rights.buy; elsewhere a purchase is under way or blocked.
-            buying={busy || !(phase === 'offer' || phase === 'failed')}
-            onBuy={(agreements) => {
-              // The card's one box accepts both agreements; the machine's guard reads them from the draft.
-              change({ reward: agreements.reward, withhold_agreement: agreements.withhold_agreement })
-              send({ type: 'rights.buy' })
-            }}
-            onOpenAgreement={(key, title) => send({ type: 'overlay.open', page: 'privacy', query: { key, title } })}
-          />
-        )}
-        {product !== null && (
-          <button
-            type="button"
-            className="link"
-            onClick={() => send({ type: 'overlay.open', page: 'richText', query: { title: product.name } })}
-          >
-            {t('screens.rights.details')}
-          </button>
-        )}
-        {phase === 'noCard' && <p>{t('screens.rights.noCard')}</p>}
-        {phase === 'uncertain' && <ActionButton event={{ type: 'retry' }} label={t('screens.common.retrySame')} />}
-        {phase === 'polling' && (
-          <>
-            <p>{t('enums.rewardOrderStatus.pending')}</p>
-            <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />
-            <ActionButton event={{ type: 'poll.stop' }} label={t('screens.common.stopWaiting')} variant="secondary" />
-          </>
-        )}
-        {phase === 'unavailable' && <p className="muted">{t('screens.rights.unavailable')}</p>}
-      </section>
-    </div>
+    <BottomSheet open title={product?.name ?? t('screens.rights.title')} onClose={() => send({ type: 'rights.close' })}>
+      <ErrorNotice />
+      {busy && <Spinner />}
+      {product !== null && (
+        <RightsCard
+          headingHidden
+          product={product}
+          owned={rights.owned || phase === 'owned'}
+          order={rights.order === null ? null : { status: rights.order.status, failure_reason: rights.order.failure_reason }}
+          // Only the offer (and a failed order) take rights.buy; elsewhere a purchase is under way or blocked.
+          buying={busy || !(phase === 'offer' || phase === 'failed')}
+          onBuy={(agreements) => {
+            // The card's one box accepts both agreements; the machine's guard reads them from the draft.
+            change({ reward: agreements.reward, withhold_agreement: agreements.withhold_agreement })
+            send({ type: 'rights.buy' })
+          }}
+          onOpenAgreement={(key, title) => send({ type: 'overlay.open', page: 'privacy', query: { key, title } })}
+        />
+      )}
+      {product !== null && (
+        <button
+          type="button"
+          className="link"
+          onClick={() => send({ type: 'overlay.open', page: 'richText', query: { title: product.name } })}
+        >
+          {t('screens.rights.details')}
+        </button>
+      )}
+      {phase === 'noCard' && <p>{t('screens.rights.noCard')}</p>}
+      {phase === 'uncertain' && <ActionButton event={{ type: 'retry' }} label={t('screens.common.retrySame')} />}
+      {phase === 'polling' && (
+        <>
+          <p>{t('enums.rewardOrderStatus.pending')}</p>
+          <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />
+          <ActionButton event={{ type: 'poll.stop' }} label={t('screens.common.stopWaiting')} variant="secondary" />
+        </>
+      )}
+      {phase === 'unavailable' && <p className="muted">{t('screens.rights.unavailable')}</p>}
+    </BottomSheet>
   )
 }

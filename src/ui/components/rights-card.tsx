@@ -42,6 +42,7 @@ export function RightsCard({
   owned,
   order,
   buying = false,
+  headingHidden = false,
   onBuy,
   onOpenAgreement,
 }: {
@@ -49,6 +50,8 @@ export function RightsCard({
   owned: boolean
   order: RightsOrderView | null
   buying?: boolean
+  /** Inside a sheet already titled with the product's name, the card's heading is for screen readers only. */
+  headingHidden?: boolean
   onBuy: (agreements: RightsAgreements) => void
   onOpenAgreement: (key: AgreementKey, title: string) => void
 }) {
@@ -70,7 +73,9 @@ export function RightsCard({
 
   return (
     <section className="ui-card ui-rights" aria-labelledby={titleId}>
-      <h2 id={titleId}>{t('ui.rights.title')}</h2>
+      <h2 id={titleId} className={headingHidden ? 'visually-hidden' : undefined}>
+        {t('ui.rights.title')}
+      </h2>
       <h3 className="visually-hidden">{t('ui.rights.benefitsHeading')}</h3>
       <ul className="ui-rights__benefits">
         {product.benefits.map(({ code }) => (
