@@ -88,8 +88,15 @@ async function main(): Promise<number> {
   // The React and browser runners write their figures next to this one when they run.
   for (const level of ['react', 'browser'] as const) {
     const file = coverageFileOf(level)
-    if (existsSync(file)) console.log(`\n${formatCoverage(JSON.parse(readFileSync(file, 'utf8')) as Coverage)}`)
-    else console.log(`\n${level} level: not run yet (no ${file})`)
+    if (existsSync(file)) {
+      const figures = JSON.parse(readFileSync(file, 'utf8')) as Coverage & { screenStates?: { covered: number; total: number; missing: string[] } }
+      console.log(`\n${formatCoverage(figures, { listMissing: false })}`)
+      if (figures.screenStates) {
+        const { covered, total, missing } = figures.screenStates
+        console.log(`  screen states   ${String(covered).padStart(4)} / ${total}${missing.length > 0 ? `  missing: ${missing.join(', ')}` : ''}`)
+      }
+      console.log(`  (what is not covered: ${file})`)
+    } else console.log(`\n${level} level: not run yet (no ${file})`)
   }
   const ok = failed.length === 0 && machine.states.missing.length === 0 && uncoveredTransitions(machine).length === 0
   return ok ? 0 : 1
