@@ -34,7 +34,7 @@ if (!existsSync(chromiumPath)) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   if (isRoot) {
     console.log('Chromium is missing: installing Debian chromium with apt-get')
-    const installed = run('bash', ['-c', 'apt-get update && apt-get install -y chromium'])
+    const installed = run('bash', ['-c', 'apt-get update && apt-get install -y chromium fonts-noto-cjk'])
     if (!installed || !existsSync(chromiumPath)) {
       console.log('Could not install Chromium: run `apt-get update && apt-get install -y chromium` as root, then `npm test`.')
       check('chromium installed', false)
