@@ -1,0 +1,128 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { Frame, Page } from 'playwright-core'
+import { artifactsDir } from '../../support/browser'
+
+/*
+ * What the screens tour records at every screen (issue #5): a full-page screenshot, axe's serious
+ * and critical violations, i18n keys that reached the screen untranslated, and page errors. The
+ * tour asserts the three lists are empty at the end, so one failing screen does not hide the rest.
+ */
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/** A key of our locale files as text: what i18next shows when a key is missing. */
+export const rawKeyPattern = /\b(app|common|errors|boot|routes|agreements|consent|fieldRules|enums|screens|ui)\.[A-Za-z][\w.-]*/g
+
+/** Words of another script: Latin words in the zh-Hans tour, Han characters in the en tour. */
+const foreignPattern: Record<string, RegExp> = {
+  'zh-Hans': /[A-Za-z][A-Za-z'’-]{2,}(?:\s+[A-Za-z][A-Za-z'’-]*)*/g,
+  en: /[\u3400-\u9fff][\u3400-\u9fff\s·]*/g,
+}
+
+export interface ScreenRecord {
+  name: string
+  screen: string | null
+  url: string
+  shot: string
+  violations: string[]
+  rawKeys: string[]
+  /** Text in the other script, for a person to judge: data (names, places) is expected here. */
+  foreignText: string[]
+}
+
+export class ScreenAudit {
+  readonly screens: ScreenRecord[] = []
+  readonly pageErrors: string[] = []
+  private count = 0
+  private readonly shotsDir: string
+
+  constructor(readonly locale: string) {
+    this.shotsDir = path.join(artifactsDir, 'screenshots', 'screens', locale)
+    mkdirSync(this.shotsDir, { recursive: true })
+  }
+
+  /** Page errors and console errors of this page, tagged with the screen they happened on. */
+  watch(page: Page): void {
+    page.on('pageerror', (error) => this.pageErrors.push(`${this.where(page)}: pageerror: ${error.message}`))
+    page.on('console', (message) => {
+      if (message.type() === 'error') this.pageErrors.push(`${this.where(page)}: console: ${message.text()}`)
+    })
+  }
+
+  private where(page: Page): string {
+    const hash = new URL(page.url()).hash
+    return hash === '' ? page.url() : hash
+  }
+
+  /** Screenshot, axe, raw keys and foreign text of what the page shows now. */
+  async record(page: Page, name: string): Promise<ScreenRecord> {
+    this.count += 1
+    const file = path.join(this.shotsDir, `${String(this.count).padStart(2, '0')}-${name}.png`)
+    // From the top, so the sticky bar sits where the borrower sees it in a full-page capture.
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.screenshot({ path: file, fullPage: true })
+    const screen = await page.locator('main[data-screen]').first().getAttribute('data-screen').catch(() => null)
+    const text = await page.evaluate(() => document.body.innerText)
+    const violations = (await runAxe(page)).map((line) => `${name}: ${line}`)
+    const rawKeys = [...new Set([...text.matchAll(rawKeyPattern)].map((match) => match[0]))].map((key) => `${name}: ${key}`)
+    const foreign = foreignPattern[this.locale]
+    const foreignText = foreign === undefined ? [] : [...new Set([...text.matchAll(foreign)].map((match) => match[0].trim()))]
+    const record: ScreenRecord = { name, screen, url: this.where(page), shot: path.relative(artifactsDir, file), violations, rawKeys, foreignText }
+    this.screens.push(record)
+    return record
+  }
+
+  get violations(): string[] {
+    return this.screens.flatMap((screen) => screen.violations)
+  }
+
+  get rawKeys(): string[] {
+    return this.screens.flatMap((screen) => screen.rawKeys)
+  }
+
+  writeSummary(seconds: number): string {
+    const file = path.join(artifactsDir, `screens-${this.locale}.json`)
+    const summary = {
+      locale: this.locale,
+      seconds,
+      screens: this.screens,
+      violations: this.violations,
+      rawKeys: this.rawKeys,
+      pageErrors: this.pageErrors,
+    }
+    writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`)
+    return file
+  }
+}
+
+interface AxeNode {
+  target: unknown[]
+}
+interface AxeViolation {
+  id: string
+  impact?: string | null
+  nodes: AxeNode[]
+}
+
+async function injectAxe(frame: Frame): Promise<void> {
+  const present = await frame.evaluate(() => 'axe' in window).catch(() => true)
+  if (!present) await frame.addScriptTag({ path: axePath })
+}
+
+/**
+ * Serious and critical violations as "rule-id: target" lines. axe is put into every frame too, so
+ * a framed page (the liveness vendor, a partner product) is checked as the borrower sees it.
+ */
+export async function runAxe(page: Page): Promise<string[]> {
+  for (const frame of page.frames()) await injectAxe(frame)
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe
+    const results = await axe.run(document, { resultTypes: ['violations'] })
+    return results.violations
+  })
+  return (violations as AxeViolation[])
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.map(String).join(' ')}`))
+}
