@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type HTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isBlockingRule, type FieldRuleCode } from '../../contract/field-rules'
 import '../components.css'
@@ -60,6 +60,8 @@ export interface TextFieldProps {
   name?: string
   placeholder?: string
   maxLength?: number
+  /** Shown but not editable, e.g. a card number while its SMS code is pending. */
+  readOnly?: boolean
   onBlur?: () => void
   /** Something beside the input on the same row (a send-code button). */
   after?: ReactNode
@@ -78,6 +80,7 @@ export function TextField({
   name,
   placeholder,
   maxLength,
+  readOnly,
   onBlur,
   after,
 }: TextFieldProps) {
@@ -105,6 +108,7 @@ export function TextField({
       inputMode={inputMode}
       autoComplete={autoComplete}
       maxLength={maxLength}
+      readOnly={readOnly}
       aria-invalid={invalid}
       aria-describedby={message ? messageId : undefined}
       onBlur={onBlur}
@@ -128,6 +132,20 @@ export function TextField({
       <FieldMessage id={messageId} text={message} isError={isError} />
     </div>
   )
+}
+
+/**
+ * For a submit the field rules blocked: call the returned function and, once the messages it
+ * revealed are rendered, focus moves to the first field marked invalid, so a borrower (and a
+ * screen reader) lands on what to fix instead of on a button that did nothing.
+ */
+export function useFocusFirstInvalid(): () => void {
+  const [requests, setRequests] = useState(0)
+  useEffect(() => {
+    if (requests === 0) return
+    document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [requests])
+  return () => setRequests((count) => count + 1)
 }
 
 export interface Choice<V extends string | number> {
