@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BankCardDraft } from '../../machines/app.machine'
-import { checkBankCard, checkMobile, digitsOf, formatCardNumber, isBlockingRule } from '../contract/field-rules'
+import { checkBankCard, checkMobile, checkSmsCode, digitsOf, formatCardNumber, formatPhone, isBlockingRule } from '../contract/field-rules'
+import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { SmsCode } from './sms-code'
-import { ActionButton, AgreementCheck, Field, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
+import { ActionButton, AgreementCheck, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
 
 /** Debit card and the phone the bank knows, an SMS code, the withholding authorization; binds once. */
 export default function BankCardPage() {
@@ -18,7 +19,10 @@ export default function BankCardPage() {
       snapshot.matches({ session: { screens: { bankCard: 'codeSent' } } }) ||
       snapshot.matches({ session: { screens: { bankCard: 'confirming' } } }),
   )
-  const [showRules, setShowRules] = useState(false)
+  // Each rule shows once the borrower leaves its field, or for both on a send attempt.
+  const [cardLeft, setCardLeft] = useState(false)
+  const [phoneLeft, setPhoneLeft] = useState(false)
+  const focusFirstInvalid = useFocusFirstInvalid()
   const [showCodeRule, setShowCodeRule] = useState(false)
   const change = (patch: Partial<BankCardDraft>) => send({ type: 'form.change', step: 'bankCard', patch })
   const cardRule = checkBankCard(draft.card_number)
@@ -27,44 +31,42 @@ export default function BankCardPage() {
   return (
     <ScreenFrame>
       <Section title={t('screens.card.title')}>
-        <Field
+        <TextField
           label={t('screens.card.number')}
-          error={showRules || luhnWarning ? (luhnWarning && cardRule === null ? 'bankCard.luhnWarning' : cardRule) : null}
-          control={(props) => (
-            <input
-              {...props}
-              name="card-number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              readOnly={codeSent}
-              value={formatCardNumber(draft.card_number)}
-              onChange={(event) => change({ card_number: digitsOf(event.target.value).slice(0, 19) })}
-              onBlur={() => setShowRules(true)}
-            />
-          )}
+          error={cardLeft || luhnWarning ? (luhnWarning && cardRule === null ? 'bankCard.luhnWarning' : cardRule) : null}
+          name="card-number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          readOnly={codeSent}
+          value={formatCardNumber(draft.card_number)}
+          format={formatCardNumber}
+          onChange={(text) => change({ card_number: digitsOf(text) })}
+          onBlur={() => setCardLeft(true)}
         />
-        <Field
+        <TextField
           label={t('screens.card.phone')}
-          error={showRules ? phoneRule : null}
-          control={(props) => (
-            <input
-              {...props}
-              name="reserved-phone"
-              inputMode="tel"
-              autoComplete="tel"
-              readOnly={codeSent}
-              value={draft.reserved_phone}
-              onChange={(event) => change({ reserved_phone: digitsOf(event.target.value).slice(0, 11) })}
-            />
-          )}
+          error={phoneLeft ? phoneRule : null}
+          name="reserved-phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          readOnly={codeSent}
+          // Shown 3-4-4 as typed; the draft keeps the 11 digits that are sent.
+          value={formatPhone(draft.reserved_phone)}
+          format={formatPhone}
+          onChange={(text) => change({ reserved_phone: digitsOf(text) })}
+          onBlur={() => setPhoneLeft(true)}
         />
         {!codeSent && (
           <ActionButton
             event={{ type: 'sms.send' }}
             label={t('screens.sms.send')}
             onClick={() => {
-              setShowRules(true)
-              return !isBlockingRule(cardRule) && phoneRule === null
+              setCardLeft(true)
+              setPhoneLeft(true)
+              if (!isBlockingRule(cardRule) && phoneRule === null) return true
+              focusFirstInvalid()
+              return false
             }}
           />
         )}
@@ -82,7 +84,9 @@ export default function BankCardPage() {
             label={t('screens.card.bind')}
             onClick={() => {
               setShowCodeRule(true)
-              return draft.code.length === 6
+              if (checkSmsCode(draft.code) === null) return true
+              focusFirstInvalid()
+              return false
             }}
           />
         </Section>

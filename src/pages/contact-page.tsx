@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ContactDraft, ContactDraftEntry } from '../../machines/app.machine'
 import type { ContactRelation } from '../../machines/ports'
-import { contactIssues, digitsOf, type ContactIssue } from '../contract/field-rules'
-import { TextField } from '../ui/components/form-field'
+import { contactIssues, digitsOf, formatPhone, type ContactIssue } from '../contract/field-rules'
+import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { ActionButton, AgreementCheck, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
 
 const relations: readonly ContactRelation[] = ['parent', 'spouse', 'child', 'sibling', 'friend', 'colleague', 'other']
@@ -20,6 +20,7 @@ export default function ContactPage() {
   }), (a, b) => a.name === b.name && a.phone === b.phone)
   const [checked, setChecked] = useState(false)
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const focusFirstInvalid = useFocusFirstInvalid()
   const touch = (key: string) => setTouched((current) => new Set(current).add(key))
 
   const issues: ContactIssue[] = contactIssues(
@@ -68,8 +69,11 @@ export default function ContactPage() {
               name={`contact-${index}-phone`}
               type="tel"
               inputMode="tel"
-              value={entry.phone}
-              onChange={(phone) => changeEntry(index, { phone: digitsOf(phone).slice(0, 11) })}
+              autoComplete="off"
+              // Shown 3-4-4 as typed (138 0013 8000); the draft keeps the 11 digits that are sent.
+              value={formatPhone(entry.phone)}
+              format={formatPhone}
+              onChange={(phone) => changeEntry(index, { phone: digitsOf(phone) })}
               onBlur={() => touch(`${index}.phone`)}
             />
           </Section>
@@ -83,7 +87,9 @@ export default function ContactPage() {
           label={t('common.next')}
           onClick={() => {
             setChecked(true)
-            return issues.length === 0
+            if (issues.length === 0) return true
+            focusFirstInvalid()
+            return false
           }}
         />
       </Section>
