@@ -11,7 +11,7 @@ import {
   isBlockingRule,
   type FieldRuleCode,
 } from '../contract/field-rules'
-import { TextField } from '../ui/components/form-field'
+import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { RegionSelects } from './region-selects'
 import { ActionButton, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
 
@@ -43,6 +43,7 @@ export default function BasicInfoPage() {
   const draft = useApp((snapshot) => snapshot.context.drafts.basic)
   // A field's rule shows once the borrower leaves it, or for all of them on a submit attempt.
   const [touched, setTouched] = useState<ReadonlySet<TextKey>>(new Set())
+  const focusFirstInvalid = useFocusFirstInvalid()
   const touch = (field: TextKey) => setTouched((current) => new Set(current).add(field))
   const errorOf = (field: TextKey) => (touched.has(field) ? ruleOf(field, draft) : null)
   const change = (patch: Partial<BasicDraft>) => send({ type: 'form.change', step: 'basic', patch })
@@ -96,7 +97,9 @@ export default function BasicInfoPage() {
           label={t('common.next')}
           onClick={() => {
             setTouched(new Set(textFields))
-            return !textFields.some((field) => isBlockingRule(ruleOf(field, draft)))
+            if (!textFields.some((field) => isBlockingRule(ruleOf(field, draft)))) return true
+            focusFirstInvalid()
+            return false
           }}
         />
       </Section>

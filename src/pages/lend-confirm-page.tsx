@@ -2,16 +2,15 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LendConfirmDraft } from '../../machines/app.machine'
 import type { LoanTerm } from '../../machines/ports'
-import { checkAmount, type FieldRuleCode } from '../contract/field-rules'
+import { checkAmount, checkSmsCode, type FieldRuleCode } from '../contract/field-rules'
 import { SmsCode } from './sms-code'
-import { Checkbox } from '../ui/components/form-field'
+import { Checkbox, TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { TrialFigures } from './trial-figures'
 import {
   ActionButton,
   AgreementCheck,
   EnumSelect,
   Facts,
-  Field,
   ScreenFrame,
   Section,
   Spinner,
@@ -43,9 +42,11 @@ export default function LendConfirmPage() {
   const uncertain = useApp((snapshot) => snapshot.matches(lendState('applyUncertain')))
   const [amountText, setAmountText] = useState(() => (draft.amount === null ? '' : String(draft.amount / 100)))
   const [amountError, setAmountError] = useState<FieldRuleCode | null>(null)
+  // The amount's rule shows once the borrower leaves the field, as on the demand form.
+  const [amountLeft, setAmountLeft] = useState(false)
   const [showCodeRule, setShowCodeRule] = useState(false)
+  const focusFirstInvalid = useFocusFirstInvalid()
   const change = (patch: Partial<LendConfirmDraft>) => send({ type: 'form.change', step: 'lendConfirm', patch })
-
 
   const changeAmount = (text: string) => {
     setAmountText(text)
@@ -62,18 +63,15 @@ export default function LendConfirmPage() {
   return (
     <ScreenFrame>
       <Section title={lender?.name ?? t('routes.lendConfirm')}>
-        <Field
+        <TextField
           label={t('screens.demand.amount')}
-          error={amountError}
-          control={(props) => (
-            <input
-              {...props}
-              inputMode="numeric"
-              readOnly={!editing}
-              value={amountText}
-              onChange={(event) => changeAmount(event.target.value)}
-            />
-          )}
+          error={amountLeft ? amountError : null}
+          inputMode="numeric"
+          autoComplete="off"
+          readOnly={!editing}
+          value={amountText}
+          onChange={changeAmount}
+          onBlur={() => setAmountLeft(true)}
         />
         <EnumSelect
           label={t('screens.demand.term')}
@@ -124,7 +122,10 @@ export default function LendConfirmPage() {
             label={t('screens.lend.apply')}
             onClick={() => {
               setShowCodeRule(true)
-              return bound || draft.code.length === 6
+              setAmountLeft(true)
+              if (amountError === null && (bound || checkSmsCode(draft.code) === null)) return true
+              focusFirstInvalid()
+              return false
             }}
           />
         ) : (

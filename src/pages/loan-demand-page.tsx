@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { LoanPurpose, LoanTerm } from '../../machines/ports'
 import { loanLimits } from '../contract/entities'
 import { checkAmount, type FieldRuleCode } from '../contract/field-rules'
-import { TextField } from '../ui/components/form-field'
+import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { TrialFigures } from './trial-figures'
 import { ActionButton, AgreementCheck, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useFormat, useSend, yuanToFen } from './screen-kit'
 
@@ -19,7 +19,9 @@ export default function LoanDemandPage() {
   const trial = useApp((snapshot) => snapshot.context.trial)
   const [amountText, setAmountText] = useState(() => (demand.amount === null ? '' : String(demand.amount / 100)))
   const [amountError, setAmountError] = useState<FieldRuleCode | null>(null)
-
+  // The rule shows once the borrower leaves the field (or presses Apply), not while "5" is on its way to "5000".
+  const [amountLeft, setAmountLeft] = useState(false)
+  const focusFirstInvalid = useFocusFirstInvalid()
 
   const changeAmount = (text: string) => {
     setAmountText(text)
@@ -38,12 +40,13 @@ export default function LoanDemandPage() {
       <Section title={t('screens.demand.title')}>
         <TextField
           label={t('screens.demand.amount')}
-          error={amountError}
+          error={amountLeft ? amountError : null}
           hint={t('screens.demand.amountHint', { min: format.money(loanLimits.minAmount), max: format.money(loanLimits.maxAmount) })}
           inputMode="numeric"
           autoComplete="off"
           value={amountText}
           onChange={changeAmount}
+          onBlur={() => setAmountLeft(true)}
         />
         <EnumSelect
           label={t('screens.demand.term')}
@@ -77,7 +80,12 @@ export default function LoanDemandPage() {
         <ActionButton
           event={{ type: 'form.submit' }}
           label={t('screens.demand.submit')}
-          onClick={() => amountError === null}
+          onClick={() => {
+            setAmountLeft(true)
+            if (amountError === null) return true
+            focusFirstInvalid()
+            return false
+          }}
         />
       </Section>
     </ScreenFrame>
