@@ -50,16 +50,6 @@ const stepOf: Record<FormScreen, LoanStep> = {
   lendConfirm: 'approved',
 }
 
-/** The call each form commits with: held unanswered, so it is counted once and never moves on. */
-export const committingCall: Record<FormScreen, PortName> = {
-  loanDemand: 'updateLoanUser',
-  basicInfo: 'updateLoanUser',
-  assetInfo: 'updateLoanUser',
-  contact: 'saveContacts',
-  bankCard: 'confirmCard',
-  lendConfirm: 'confirmLenderCard',
-}
-
 /** The borrower as showUser answers: contacts may not use this phone. */
 export const borrowerPhone = '13800000000'
 
@@ -115,10 +105,9 @@ function formScript(screen: FormScreen): Script {
 }
 
 /** `listRegions` answered from the sandbox's table, as the sandbox's handler does; every other call is a test error. */
-function regionClient(log: CallName[]): ApiClient {
+function regionClient(): ApiClient {
   return {
     async call<Name extends CallName>(name: Name, args?: CallArgs<Name>): Promise<ApiOutcome<Name>> {
-      log.push(name)
       if (name !== 'listRegions') throw new Error(`form pages call only listRegions through the client, not ${name}`)
       const query = (args?.input ?? {}) as { parent_id?: string; keyword?: string }
       const items = query.keyword ? searchRegions(query.keyword) : query.parent_id ? childrenOf(query.parent_id) : provincesList()
@@ -165,8 +154,6 @@ export interface OpenForm {
   view: RenderResult
   user: UserEvent
   t: Translate
-  /** Calls the page made through services.client (only listRegions). */
-  clientCalls: CallName[]
   /** The recorded calls to one port. */
   callsTo(name: PortName): unknown[]
 }
@@ -194,11 +181,10 @@ export async function openForm(locale: Locale, screen: FormScreen, options: Open
   }
   for (const event of options.drafts ?? []) run.actor.send(event)
   await run.until((s) => s.context.screen === screen && s.hasTag('editing') && !s.hasTag('busy'))
-  const clientCalls: CallName[] = []
   const Page = pages[screen]
   const view = render(
     <I18nextProvider i18n={i18n}>
-      <AppHandlesContext value={{ actor: run.actor, services: formServices(regionClient(clientCalls)) }}>
+      <AppHandlesContext value={{ actor: run.actor, services: formServices(regionClient()) }}>
         <Page />
       </AppHandlesContext>
     </I18nextProvider>,
@@ -209,7 +195,6 @@ export async function openForm(locale: Locale, screen: FormScreen, options: Open
     // No timer between keystrokes: React handles each before the next, so a pause would only cost time.
     user: userEvent.setup({ delay: null }),
     t: translator(i18n),
-    clientCalls,
     callsTo: (name) => run.callsOf(name).map((call) => call.args),
   }
 }
