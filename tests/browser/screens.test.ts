@@ -84,7 +84,7 @@ async function openAs(locale: Locale, audit: ScreenAudit, phone?: string): Promi
   return { context, page }
 }
 
-type Record_ = (page: Page, name: string) => Promise<unknown>
+type Record_ = (page: Page, name: string, options?: { fullPage?: boolean }) => Promise<unknown>
 
 /**
  * The application from the demand to the review, filled in as the borrower does. `record` is
@@ -134,7 +134,7 @@ async function applyForLoan(page: Page, t: T, phone: string, record: Record_, ex
   const picker = page.getByRole('dialog')
   await expect.poll(() => picker.getByRole('status').count()).toBe(0)
   await picker.getByRole('button', { name: '北京市', exact: true }).first().waitFor()
-  if (extras) await record(page, 'basicInfo-cityPicker')
+  if (extras) await record(page, 'basicInfo-cityPicker', { fullPage: false })
   await picker.getByLabel(t('ui.cityPicker.search'), { exact: true }).fill('朝阳区')
   await picker.getByRole('button', { name: '北京市 北京市 朝阳区', exact: true }).click()
   await expect.poll(() => picker.isVisible()).toBe(false)
@@ -186,7 +186,7 @@ async function tour(locale: Locale): Promise<void> {
   const i18n = await initI18n(locale)
   const t: T = (key, values) => (i18n.t as (k: string, v?: object) => string)(key, values)
   const audit = new ScreenAudit(locale)
-  const record: Record_ = (page, name) => audit.record(page, name)
+  const record: Record_ = (page, name, options) => audit.record(page, name, options)
   const button = (page: Page, key: string, values?: Record<string, unknown>) =>
     page.getByRole('button', { name: t(key, values), exact: true })
   // Each locale starts from the seeded personas.
@@ -211,7 +211,7 @@ async function tour(locale: Locale): Promise<void> {
     await rightsEntry.click()
     const sheet = page.getByRole('dialog')
     await sheet.getByRole('button', { name: t('ui.rights.buy') }).waitFor()
-    await record(page, 'rights-sheet')
+    await record(page, 'rights-sheet', { fullPage: false })
     await sheet.getByRole('button', { name: t('screens.rights.details'), exact: true }).click()
     await settled(page, 'richText')
     await record(page, 'richText')

@@ -56,13 +56,17 @@ export class ScreenAudit {
     return hash === '' ? page.url() : hash
   }
 
-  /** Screenshot, axe, raw keys and foreign text of what the page shows now. */
-  async record(page: Page, name: string): Promise<ScreenRecord> {
+  /**
+   * Screenshot, axe, raw keys and foreign text of what the page shows now. A bottom sheet is
+   * captured at the viewport: it is fixed to the viewport, so a full-page capture shows the page
+   * running on below the sheet and its backdrop, which no borrower sees.
+   */
+  async record(page: Page, name: string, { fullPage = true } = {}): Promise<ScreenRecord> {
     this.count += 1
     const file = path.join(this.shotsDir, `${String(this.count).padStart(2, '0')}-${name}.png`)
     // From the top, so the sticky bar sits where the borrower sees it in a full-page capture.
     await page.evaluate(() => window.scrollTo(0, 0))
-    await page.screenshot({ path: file, fullPage: true })
+    await page.screenshot({ path: file, fullPage })
     const screen = await page.locator('main[data-screen]').first().getAttribute('data-screen').catch(() => null)
     const text = await page.evaluate(() => document.body.innerText)
     const violations = (await runAxe(page)).map((line) => `${name}: ${line}`)
