@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AppEvent } from '../../machines/app.machine'
 import type { AppSnapshot } from '../../machines/routes'
@@ -149,43 +149,6 @@ export function Section({ title, children }: { title?: string; children: ReactNo
       {title !== undefined && <h2>{title}</h2>}
       {children}
     </section>
-  )
-}
-
-/** A labelled control with its rule message beside it; `control` receives the id to bind. */
-export function Field({
-  label,
-  error,
-  hint,
-  control,
-}: {
-  label: string
-  error?: FieldRuleCode | null
-  hint?: string
-  control: (props: { id: string; className: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode
-}) {
-  const { t } = useTranslation()
-  const id = useId()
-  const messageId = `${id}-message`
-  const message = error ? t(`fieldRules.${error}`) : hint
-  // The shared form-field classes, so custom controls here look like TextField and SelectField.
-  return (
-    <div className={`ui-field${error ? ' ui-field--error' : ''}`}>
-      <label htmlFor={id} className="ui-field__label">
-        {label}
-      </label>
-      {control({
-        id,
-        className: 'ui-field__control',
-        'aria-invalid': Boolean(error),
-        ...(message ? { 'aria-describedby': messageId } : {}),
-      })}
-      {message && (
-        <p id={messageId} className={error ? 'ui-field__error' : 'ui-field__hint'}>
-          {message}
-        </p>
-      )}
-    </div>
   )
 }
 
