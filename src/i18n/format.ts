@@ -66,6 +66,13 @@ export function formatDate(iso: string, locale: Locale, options: FormatDateOptio
   }).format(date)
 }
 
+const listFormat = cached((tag) => new Intl.ListFormat(tag, { type: 'conjunction' }))
+
+/** `formatList(['学历', '婚姻状况'], 'zh-Hans')` is `学历和婚姻状况`. */
+export function formatList(items: readonly string[], locale: Locale): string {
+  return listFormat(locale).format(items)
+}
+
 const choiceFormat = cached((tag) => new Intl.ListFormat(tag, { type: 'disjunction' }))
 
 /** `formatChoices(['3 months', '6 months'], 'zh-Hans')` is `3个月或6个月`: the separators are the language's. */

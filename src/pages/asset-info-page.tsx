@@ -64,7 +64,19 @@ export default function AssetInfoPage() {
       </Section>
       <Section>
         {busy && <Spinner />}
-        <ActionButton event={{ type: 'form.submit' }} label={t('common.next')} />
+        <ActionButton
+          event={{ type: 'form.submit' }}
+          label={t('common.next')}
+          missing={[
+            draft.occupation === null && t('screens.asset.occupation'),
+            draft.income_band === null && t('screens.asset.income'),
+            draft.housing === null && t('screens.asset.housing'),
+            draft.car === null && t('screens.asset.car'),
+            draft.social_insurance === null && t('screens.asset.socialInsurance'),
+            draft.provident_fund === null && t('screens.asset.providentFund'),
+            draft.credit_card === null && t('screens.asset.creditCard'),
+          ].filter((label) => label !== false)}
+        />
       </Section>
     </ScreenFrame>
   )

@@ -95,6 +95,14 @@ export default function BasicInfoPage() {
         <ActionButton
           event={{ type: 'form.submit' }}
           label={t('common.next')}
+          missing={[
+            draft.real_name === '' && t('screens.basic.name'),
+            draft.id_number === '' && t('screens.basic.idNumber'),
+            draft.education === null && t('screens.basic.education'),
+            draft.marital_status === null && t('screens.basic.marital'),
+            draft.district_id === '' && t('screens.basic.residence'),
+            draft.address === '' && t('screens.basic.address'),
+          ].filter((label) => label !== false)}
           onClick={() => {
             setTouched(new Set(textFields))
             if (!textFields.some((field) => isBlockingRule(ruleOf(field, draft)))) return true

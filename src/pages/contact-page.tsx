@@ -85,6 +85,14 @@ export default function ContactPage() {
         <ActionButton
           event={{ type: 'form.submit' }}
           label={t('common.next')}
+          missing={[
+            ...draft.contacts.map(
+              (entry, index) =>
+                (entry.relation === null || entry.name === '' || entry.phone === '') &&
+                t('screens.contact.title', { number: index + 1 }),
+            ),
+            !draft.form && t('agreements.form'),
+          ].filter((label) => label !== false)}
           onClick={() => {
             setChecked(true)
             if (issues.length === 0) return true

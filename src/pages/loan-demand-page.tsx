@@ -80,6 +80,12 @@ export default function LoanDemandPage() {
         <ActionButton
           event={{ type: 'form.submit' }}
           label={t('screens.demand.submit')}
+          // The agreements say so themselves just above.
+          missing={[
+            demand.amount === null && t('screens.demand.amount'),
+            demand.term === null && t('screens.demand.term'),
+            demand.purpose === null && t('screens.demand.purpose'),
+          ].filter((label) => label !== false)}
           onClick={() => {
             setAmountLeft(true)
             if (amountError === null) return true

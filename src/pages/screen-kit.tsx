@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AppEvent } from '../../machines/app.machine'
 import type { AppSnapshot } from '../../machines/routes'
@@ -241,26 +241,42 @@ export function ActionButton({
   label,
   onClick,
   variant = 'primary',
+  missing = [],
 }: {
   event: AppEvent
   label: string
   /** Runs instead of sending, e.g. to check field rules first; returns whether to send. */
   onClick?: () => boolean
   variant?: 'primary' | 'secondary'
+  /** Labels of the answers the form still lacks: a disabled button says why, beside it. */
+  missing?: readonly string[]
 }) {
+  const { t } = useTranslation()
   const send = useSend()
   const can = useCan(event)
+  const busy = useBusy()
+  const format = useFormat()
+  const hintId = useId()
+  const why = !can && !busy && missing.length > 0 ? t('screens.common.stillNeeded', { list: format.list(missing) }) : null
   return (
-    <button
-      type="button"
-      className={`button button--block${variant === 'secondary' ? ' button--secondary' : ''}`}
-      disabled={!can}
-      onClick={() => {
-        if (onClick === undefined || onClick()) send(event)
-      }}
-    >
-      {label}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`button button--block${variant === 'secondary' ? ' button--secondary' : ''}`}
+        disabled={!can}
+        aria-describedby={why === null ? undefined : hintId}
+        onClick={() => {
+          if (onClick === undefined || onClick()) send(event)
+        }}
+      >
+        {label}
+      </button>
+      {why !== null && (
+        <p id={hintId} className="field__hint action-missing">
+          {why}
+        </p>
+      )}
+    </>
   )
 }
 

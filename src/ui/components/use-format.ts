@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { formatApr, formatChoices, formatDate, formatMoney, formatMonths } from '../../i18n/format'
+import { formatApr, formatChoices, formatDate, formatList, formatMoney, formatMonths } from '../../i18n/format'
 import { defaultLocale, isLocale, type Locale } from '../../i18n/locale'
 
 /** The active locale as one of ours (i18next reports a plain string). */
@@ -17,5 +17,6 @@ export function useFormatters() {
     date: (iso: string) => formatDate(iso, locale),
     months: (count: number) => formatMonths(count, locale),
     choices: (items: readonly string[]) => formatChoices(items, locale),
+    list: (items: readonly string[]) => formatList(items, locale),
   }
 }
