@@ -88,7 +88,7 @@ export default function BasicInfoPage() {
           onChange={change}
         />
         {text('address', t('screens.basic.address'), { autoComplete: 'street-address' })}
-        {text('email', `${t('screens.basic.email')} (${t('common.optional')})`, { inputMode: 'email', autoComplete: 'email' })}
+        {text('email', t('common.withOptional', { label: t('screens.basic.email') }), { inputMode: 'email', autoComplete: 'email' })}
       </Section>
       <Section>
         {busy && <Spinner />}

@@ -26,7 +26,7 @@ export default function HomePage() {
       {busy && <Spinner />}
       <EntranceCard
         title={user ? t('screens.home.hello', { name: user.nick_name }) : t('app.name')}
-        {...(loanUser !== null ? { subtitle: `${t('screens.home.step')}: ${t(`enums.loanStep.${loanUser.step}`)}` } : {})}
+        {...(loanUser !== null ? { subtitle: t('screens.home.stepOf', { step: t(`enums.loanStep.${loanUser.step}`) }) } : {})}
         ctaLabel={t('screens.home.continue')}
         onCta={() => send({ type: 'home.continue' })}
         disabled={!canContinue}

@@ -23,7 +23,7 @@ export default function MatchPage() {
             <dt>{t('screens.result.limit')}</dt>
             <dd>{format.money(lender.credit_limit)}</dd>
             <dt>{t('screens.result.terms')}</dt>
-            <dd>{lender.terms.map((term) => format.months(term)).join(', ')}</dd>
+            <dd>{format.choices(lender.terms.map((term) => format.months(term)))}</dd>
           </dl>
           {lender.highlights.length > 0 && (
             <ul className="list list--plain">

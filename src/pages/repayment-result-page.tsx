@@ -11,7 +11,11 @@ export default function RepaymentResultPage() {
   const slow = useApp((snapshot) =>
     snapshot.matches({ session: { screens: { repaymentResult: { processing: 'slow' } } } }),
   )
+  const trialTotal = useApp((snapshot) => snapshot.context.repayTrial?.total ?? null)
   const status = repayment?.status ?? null
+  // The server's record of this repayment when the loan user has caught up with it; until then the
+  // total of the trial that was paid, which is the amount the borrower confirmed.
+  const amount = last !== null && last.repayment_id === repayment?.repayment_id ? last.amount : trialTotal
   return (
     <ScreenFrame>
       <Section>
@@ -22,9 +26,7 @@ export default function RepaymentResultPage() {
         )}
         {processing && (slow ? <p>{t('screens.common.slow')}</p> : <Spinner label={t('screens.pay.processing')} />)}
         {repayment?.failure_reason && <p className="notice notice--error">{repayment.failure_reason}</p>}
-        {last !== null && last.repayment_id === repayment?.repayment_id && (
-          <Facts rows={[[t('screens.repay.total'), format.money(last.amount)]]} />
-        )}
+        {repayment !== null && amount !== null && <Facts rows={[[t('screens.repay.total'), format.money(amount)]]} />}
         <div className="actions">
           {processing && <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />}
           {processing && <ActionButton event={{ type: 'poll.stop' }} label={t('screens.common.stopWaiting')} variant="secondary" />}

@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { ActionButton, Facts, ScreenFrame, Section, Spinner, useApp, useBusy, useFormat, useSend } from './screen-kit'
 
+const reasons = ['credit_history_insufficient', 'score_below_threshold'] as const
+
+/** A code this page does not know yet still reads as a sentence, never as the raw code. */
+function knownReason(code: string): (typeof reasons)[number] | 'other' {
+  return (reasons as readonly string[]).includes(code) ? (code as (typeof reasons)[number]) : 'other'
+}
+
 /** Approved: the limit and its price (APR first). Rejected: the reason and other lenders' products. */
 export default function ResultPage() {
   const { t } = useTranslation()
@@ -31,7 +38,9 @@ export default function ResultPage() {
         <>
           <Section title={t('screens.result.rejected')}>
             <p>{t('screens.result.rejectedLead')}</p>
-            {credit?.reason_code && <p className="muted">{t('screens.result.reason', { code: credit.reason_code })}</p>}
+            {credit?.reason_code && (
+              <p className="muted">{t(`screens.result.reasons.${knownReason(credit.reason_code)}`)}</p>
+            )}
           </Section>
           <Section title={t('screens.result.supermarket')}>
             {products !== null && products.length === 0 && <p className="muted">{t('screens.common.none')}</p>}

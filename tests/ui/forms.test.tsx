@@ -216,7 +216,7 @@ for (const locale of locales) {
 
   test(`[${locale}] basicInfo: the email may be left empty, but a malformed one is explained beside it and not sent`, async () => {
     const form = await open(locale, 'basicInfo', { drafts: [basicDraft()] })
-    const email = input(`${form.t('screens.basic.email')} (${form.t('common.optional')})`)
+    const email = input(form.t('common.withOptional', { label: form.t('screens.basic.email') }))
     expect(email.getAttribute('inputmode')).toBe('email')
     await form.user.type(email, 'li@example')
     await form.user.tab()
