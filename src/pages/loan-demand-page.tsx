@@ -1,11 +1,16 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LoanPurpose, LoanTerm } from '../../machines/ports'
 import { loanLimits } from '../contract/entities'
 import { checkAmount, type FieldRuleCode } from '../contract/field-rules'
+import { useAppHandles } from '../app/app-context'
 import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
+import { ProtocolPopup, type LoadAgreement } from '../ui/components/protocol-popup'
+import { useUiLocale } from '../ui/components/use-format'
 import { TrialFigures } from './trial-figures'
-import { ActionButton, AgreementCheck, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useFormat, useSend, yuanToFen } from './screen-kit'
+import { ActionButton, AgreementCheck, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useFormat, useOpenExternal, useSend, yuanToFen } from './screen-kit'
+
+const demandAgreements = ['register', 'user', 'privacy', 'personal-consent'] as const
 
 const purposes: readonly LoanPurpose[] = ['shopping', 'education', 'travel', 'home_improvement', 'medical', 'wedding', 'other']
 
@@ -22,6 +27,20 @@ export default function LoanDemandPage() {
   // The rule shows once the borrower leaves the field (or presses Apply), not while "5" is on its way to "5000".
   const [amountLeft, setAmountLeft] = useState(false)
   const focusFirstInvalid = useFocusFirstInvalid()
+  const { services } = useAppHandles()
+  const locale = useUiLocale()
+  const openExternal = useOpenExternal()
+  // All four agreements in one popup to read in turn; its "I have read and agree" is the
+  // borrower's own tap and ticks (or unticks) the four boxes at once.
+  const [readingAll, setReadingAll] = useState(false)
+  const loadAgreement = useCallback<LoadAgreement>(
+    async (key) => {
+      const outcome = await services.client.call('getAgreement', { params: { key }, input: { lang: locale } })
+      if (!outcome.ok) throw new Error(`getAgreement failed: ${outcome.failure.kind}`)
+      return { content_html: outcome.data.content_html }
+    },
+    [services, locale],
+  )
 
   const changeAmount = (text: string) => {
     setAmountText(text)
@@ -77,6 +96,23 @@ export default function LoanDemandPage() {
           onChange={(v) => setAgreement('personal_consent', v)}
         />
         {!allAccepted && <p className="field__hint">{t('consent.required')}</p>}
+        <button type="button" className="link read-all" onClick={() => setReadingAll(true)}>
+          {t('screens.demand.readAll')}
+        </button>
+        <ProtocolPopup
+          open={readingAll}
+          onClose={() => setReadingAll(false)}
+          agreements={demandAgreements}
+          loadAgreement={loadAgreement}
+          onExternalLink={openExternal}
+          onAcceptedChange={(accepted) =>
+            send({
+              type: 'form.change',
+              step: 'demand',
+              patch: { agreements: { register: accepted, user: accepted, privacy: accepted, personal_consent: accepted } },
+            })
+          }
+        />
         <ActionButton
           event={{ type: 'form.submit' }}
           label={t('screens.demand.submit')}

@@ -108,6 +108,14 @@ async function applyForLoan(page: Page, t: T, phone: string, record: Record_, ex
     await page.getByRole('button', { name: t('common.close'), exact: true }).last().click()
     await settled(page, 'loanDemand')
     await page.getByText(t('screens.trial.schedule', { periods: 6 })).waitFor()
+    // The protocol popup: all four agreements in one sheet, the first one open in its reader.
+    await button('screens.demand.readAll').click()
+    const popup = page.getByRole('dialog', { name: t('ui.protocol.title') })
+    await popup.getByRole('button', { name: t('ui.agreementLink', { title: t('agreements.register') }) }).click()
+    await page.getByRole('article', { name: t('agreements.register') }).waitFor()
+    await record(page, 'protocol-popup', { fullPage: false })
+    await page.getByRole('button', { name: t('ui.protocol.backToList') }).click()
+    await page.getByRole('button', { name: t('ui.sheet.close') }).click()
   }
   for (const box of await page.getByRole('checkbox').all()) await box.check()
   const apply = button('screens.demand.submit')
@@ -283,6 +291,8 @@ async function tour(locale: Locale): Promise<void> {
     await expect
       .poll(() => page.getByTestId('repayment-outcome').textContent(), { timeout: 30_000 })
       .toBe(t('enums.repaymentOutcome.succeeded'))
+    // The borrower sees what was paid, not only that it was.
+    await page.getByText(t('screens.repay.total'), { exact: true }).waitFor()
     await record(page, 'repaymentResult')
     await context.close()
   }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import type { AppEvent } from '../../machines/app.machine'
 import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
@@ -147,6 +147,24 @@ for (const locale of locales) {
     expect(form.callsTo('updateLoanUser')).toEqual([
       expect.objectContaining({ input: expect.objectContaining({ amount: 1_000_000, term: 6, purpose: 'education' }) }),
     ])
+  })
+
+  test(`[${locale}] loanDemand: "Read all agreements" shows each one's text (without its script), and its one "I have read and agree" ticks all four`, async () => {
+    const form = await open(locale, 'loanDemand')
+    const names = ['register', 'user', 'privacy', 'personal-consent'].map((key) => agreementName(form, key))
+    await form.user.click(button(form.t('screens.demand.readAll')))
+    const popup = screen.getByRole('dialog', { name: form.t('ui.protocol.title') })
+    const links = within(popup).getAllByRole('button').filter((b) => b.textContent?.includes(form.t('agreements.privacy')))
+    await form.user.click(links[0] as HTMLElement)
+    const reader = await within(screen.getByRole('dialog')).findByRole('article', { name: form.t('agreements.privacy') })
+    expect(reader.textContent).toContain('Terms of privacy.')
+    expect(reader.querySelector('script')).toBeNull()
+    // Nothing is ticked by reading; only the borrower's tap on the popup's box ticks the four.
+    for (const name of names) expect(checkbox(name).checked, name).toBe(false)
+    await form.user.click(checkbox(form.t('ui.protocol.agree')))
+    await form.user.click(button(form.t('ui.sheet.close')))
+    for (const name of names) expect(checkbox(name).checked, name).toBe(true)
+    expect(form.run.actor.getSnapshot().context.drafts.demand.agreements).toEqual({ register: true, user: true, privacy: true, personal_consent: true })
   })
 
   // ---- basicInfo ----

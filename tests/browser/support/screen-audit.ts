@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Frame, Page } from 'playwright-core'
@@ -40,6 +40,8 @@ export class ScreenAudit {
 
   constructor(readonly locale: string) {
     this.shotsDir = path.join(artifactsDir, 'screenshots', 'screens', locale)
+    // A fresh folder per run: numbering changes when a screen is added, and old shots would mix in.
+    rmSync(this.shotsDir, { recursive: true, force: true })
     mkdirSync(this.shotsDir, { recursive: true })
   }
 

@@ -104,11 +104,21 @@ function formScript(screen: FormScreen): Script {
   }
 }
 
-/** `listRegions` answered from the sandbox's table, as the sandbox's handler does; every other call is a test error. */
+/** An agreement's text as a hostile server might send it: the reader must show the words and drop the script. */
+export const agreementHtml = (key: string) => `<h1>Agreement ${key}</h1><p>Terms of ${key}.</p><script>window.__ran = true</script>`
+
+/**
+ * `listRegions` answered from the sandbox's table, as the sandbox's handler does, and `getAgreement`
+ * with `agreementHtml`; every other call is a test error.
+ */
 function regionClient(): ApiClient {
   return {
     async call<Name extends CallName>(name: Name, args?: CallArgs<Name>): Promise<ApiOutcome<Name>> {
-      if (name !== 'listRegions') throw new Error(`form pages call only listRegions through the client, not ${name}`)
+      if (name === 'getAgreement') {
+        const key = (args?.params as { key: string } | undefined)?.key ?? ''
+        return { ok: true, data: { key, title: key, version: '1', content_html: agreementHtml(key), updated_at: '2026-01-01T00:00:00+08:00' } } as unknown as ApiOutcome<Name>
+      }
+      if (name !== 'listRegions') throw new Error(`form pages call only listRegions and getAgreement through the client, not ${name}`)
       const query = (args?.input ?? {}) as { parent_id?: string; keyword?: string }
       const items = query.keyword ? searchRegions(query.keyword) : query.parent_id ? childrenOf(query.parent_id) : provincesList()
       // The generic outcome cannot be narrowed from `name`; this branch is listRegions' own shape.
