@@ -83,6 +83,7 @@ test('a failed repayment shows the failure and offers to try again', async () =>
   await payFirstPeriod(run)
   const failed = await run.until((s) => s.matches({ session: { screens: { repaymentResult: 'failed' } } }))
   expect(failed.context.repayment?.failure_reason).toBe('insufficient_funds')
+  expect(failed.context.repayment?.amount).toBe(102_929)
   run.actor.send({ type: 'repay.again' })
   await run.until((s) => s.matches({ session: { screens: { repayment: 'ready' } } }))
 })

@@ -172,7 +172,8 @@ export interface AppContext {
   loan: LoanSummary | null
   repayPlan: RepayPlan | null
   repayTrial: RepayTrial | null
-  repayment: { repayment_id: string; status: RepaymentOutcome; failure_reason: string | null } | null
+  /** `amount`: the total of the trial that was paid, what the borrower confirmed (fen). */
+  repayment: { repayment_id: string; status: RepaymentOutcome; failure_reason: string | null; amount?: number | null } | null
   rights: { product: RewardProduct | null; owned: boolean; order: RewardOrder | null }
   /** `overSheet`: opened from the rights sheet, so closing returns to the sheet, not just the screen under it. */
   overlay: { page: OverlayName; query: Record<string, string>; opener: ScreenName | null; overSheet?: boolean } | null
@@ -852,6 +853,7 @@ export const appMachine = setup({
         repayment_id: params.repayment_id,
         status: params.status,
         failure_reason: params.failure_reason,
+        amount: context.repayTrial?.total ?? null,
       },
       repayTrial: null,
       drafts: {

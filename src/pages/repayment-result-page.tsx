@@ -11,11 +11,10 @@ export default function RepaymentResultPage() {
   const slow = useApp((snapshot) =>
     snapshot.matches({ session: { screens: { repaymentResult: { processing: 'slow' } } } }),
   )
-  const trialTotal = useApp((snapshot) => snapshot.context.repayTrial?.total ?? null)
   const status = repayment?.status ?? null
   // The server's record of this repayment when the loan user has caught up with it; until then the
   // total of the trial that was paid, which is the amount the borrower confirmed.
-  const amount = last !== null && last.repayment_id === repayment?.repayment_id ? last.amount : trialTotal
+  const amount = last !== null && last.repayment_id === repayment?.repayment_id ? last.amount : (repayment?.amount ?? null)
   return (
     <ScreenFrame>
       <Section>
