@@ -9,10 +9,10 @@ import { loginPersona, pageUrl, startPageSandbox } from '../support/sandbox'
 import { ScreenAudit } from './support/screen-audit'
 
 /*
- * Issue #5: every screen the borrower can see, in zh-Hans and in English, at a 375x812 phone
+ * Issue #5: every screen the borrower can see, in each of the five locales, at a 375x812 phone
  * viewport, in its settled state. The tour drives the built page against the real sandbox by
  * clicks and typing; every control is found by its role and the name the locale file gives it,
- * so the same code walks both languages. Personas put the borrower where each screen is: approve
+ * so the same code walks every language. Personas put the borrower where each screen is: approve
  * (the application funnel to the loan plan), repaying (the repayment screens) and reject (the
  * other lenders' products). At each screen: a full-page screenshot under
  * artifacts/screenshots/screens/<locale>/, axe's serious and critical violations, keys shown raw,
@@ -34,9 +34,9 @@ afterAll(async () => {
   await sandbox?.close()
 })
 
-const browserLocale: Record<string, string> = { 'zh-Hans': 'zh-CN', en: 'en-US' }
+const browserLocale: Record<string, string> = { 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW', en: 'en-US', fr: 'fr-FR', es: 'es-ES' }
 /** The liveness vendor's own button: its page is the vendor's, not ours, and carries its own copy. */
-const vendorPass = /^(核验通过|Pass)$/
+const vendorPass = /^(核验通过|核驗通過|Pass|Réussite|Superada)$/
 
 function escape(text: string): RegExp {
   return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
@@ -330,3 +330,15 @@ test('every screen a borrower can see renders in Simplified Chinese, accessible 
 test('every screen a borrower can see renders in English, accessible and fully translated', { timeout: 180_000 }, async () => {
   await tour('en')
 })
+
+// The other three locales: the same tour, so no screen shows a raw key, a page error or an axe
+// failure in any language the page supports (longer French and Spanish strings included).
+for (const [locale, language] of [
+  ['zh-Hant', 'Traditional Chinese'],
+  ['fr', 'French'],
+  ['es', 'Spanish'],
+] as const) {
+  test(`every screen a borrower can see renders in ${language}, accessible and fully translated`, { timeout: 180_000 }, async () => {
+    await tour(locale)
+  })
+}
