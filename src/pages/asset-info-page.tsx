@@ -75,7 +75,7 @@ export default function AssetInfoPage() {
             draft.social_insurance === null && t('screens.asset.socialInsurance'),
             draft.provident_fund === null && t('screens.asset.providentFund'),
             draft.credit_card === null && t('screens.asset.creditCard'),
-          ].filter((label) => label !== false)}
+          ]}
         />
       </Section>
     </ScreenFrame>

@@ -102,7 +102,7 @@ export default function BasicInfoPage() {
             draft.marital_status === null && t('screens.basic.marital'),
             draft.district_id === '' && t('screens.basic.residence'),
             draft.address === '' && t('screens.basic.address'),
-          ].filter((label) => label !== false)}
+          ]}
           onClick={() => {
             setTouched(new Set(textFields))
             if (!textFields.some((field) => isBlockingRule(ruleOf(field, draft)))) return true

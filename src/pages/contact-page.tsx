@@ -92,7 +92,7 @@ export default function ContactPage() {
                 t('screens.contact.title', { number: index + 1 }),
             ),
             !draft.form && t('agreements.form'),
-          ].filter((label) => label !== false)}
+          ]}
           onClick={() => {
             setChecked(true)
             if (issues.length === 0) return true

@@ -96,7 +96,7 @@ export default function LoanDemandPage() {
           onChange={(v) => setAgreement('personal_consent', v)}
         />
         {!allAccepted && <p className="field__hint">{t('consent.required')}</p>}
-        <button type="button" className="link read-all" onClick={() => setReadingAll(true)}>
+        <button type="button" className="link" onClick={() => setReadingAll(true)}>
           {t('screens.demand.readAll')}
         </button>
         <ProtocolPopup
@@ -121,7 +121,7 @@ export default function LoanDemandPage() {
             demand.amount === null && t('screens.demand.amount'),
             demand.term === null && t('screens.demand.term'),
             demand.purpose === null && t('screens.demand.purpose'),
-          ].filter((label) => label !== false)}
+          ]}
           onClick={() => {
             setAmountLeft(true)
             if (amountError === null) return true

@@ -248,8 +248,8 @@ export function ActionButton({
   /** Runs instead of sending, e.g. to check field rules first; returns whether to send. */
   onClick?: () => boolean
   variant?: 'primary' | 'secondary'
-  /** Labels of the answers the form still lacks: a disabled button says why, beside it. */
-  missing?: readonly string[]
+  /** Labels of the answers the form still lacks (`false` for one given): a disabled button says why, beside it. */
+  missing?: readonly (string | false)[]
 }) {
   const { t } = useTranslation()
   const send = useSend()
@@ -257,7 +257,8 @@ export function ActionButton({
   const busy = useBusy()
   const format = useFormat()
   const hintId = useId()
-  const why = !can && !busy && missing.length > 0 ? t('screens.common.stillNeeded', { list: format.list(missing) }) : null
+  const lacking = missing.filter((label) => label !== false)
+  const why = !can && !busy && lacking.length > 0 ? t('screens.common.stillNeeded', { list: format.list(lacking) }) : null
   return (
     <>
       <button
@@ -272,7 +273,7 @@ export function ActionButton({
         {label}
       </button>
       {why !== null && (
-        <p id={hintId} className="field__hint action-missing">
+        <p id={hintId} className="field__hint">
           {why}
         </p>
       )}

@@ -305,6 +305,8 @@ for (const locale of locales) {
     for (const [label] of answers) expect((screen.getByLabelText(form.t(label)) as HTMLSelectElement).value, label).toBe('')
     for (const [label, answer] of answers) {
       expect(button(next).disabled, `Next before ${label}`).toBe(true)
+      // The disabled Next says, as its description, which answers are still missing.
+      expect(descriptionOf(button(next)), `Next before ${label}`).toContain(form.t(label))
       await form.user.click(button(next))
       await form.user.selectOptions(screen.getByLabelText(form.t(label)), form.t(answer))
     }
