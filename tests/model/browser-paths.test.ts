@@ -19,7 +19,7 @@ import { artifactsDir, launchChromium, newPhoneContext } from '../support/browse
 import { pageUrl, startPageSandbox } from '../support/sandbox'
 import { errorResponse, fixtureData, initConfigBody, match, queryInput } from './support/fake-api'
 import { writeLevelReport, type StepCounts } from './support/level-report'
-import { nameOf, userActionFor } from './support/user-steps'
+import { hashOf, nameOf, userActionFor } from './support/user-steps'
 
 /*
  * Model paths in headless Chromium (issue #6, part 2c): the built page, served by the sandbox,
@@ -66,12 +66,6 @@ interface Held {
   request: Request
   params: Record<string, string>
   input: Record<string, unknown>
-}
-
-function hashOf(route: Expectation['route']): string | null {
-  if (route === null) return null
-  const query = new URLSearchParams(route.query ?? {}).toString()
-  return `#${route.path}${query ? `?${query}` : ''}`
 }
 
 function screenOf(expected: Expectation): ScreenName | null {

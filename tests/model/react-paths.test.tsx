@@ -23,7 +23,7 @@ import { sandboxSigningKey } from '../../src/contract/signature'
 import { initI18n } from '../../src/i18n/init-i18n'
 import { startFakeApi, type FakeApi } from './support/fake-api'
 import { writeLevelReport, type StepCounts } from './support/level-report'
-import { nameOf, userActionFor } from './support/user-steps'
+import { hashOf, nameOf, userActionFor } from './support/user-steps'
 
 /*
  * Model paths at the React level (issue #6, part 2b): the real app (services, actor, pages) in
@@ -52,12 +52,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close()
 })
-
-function hashOf(route: Expectation['route']): string | null {
-  if (route === null) return null
-  const query = new URLSearchParams(route.query ?? {}).toString()
-  return `#${route.path}${query ? `?${query}` : ''}`
-}
 
 function screenOf(expect: Expectation): ScreenName | null {
   return expect.route === null ? null : screenForPath(expect.route.path)

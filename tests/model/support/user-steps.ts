@@ -1,4 +1,5 @@
 import type { EventObject } from 'xstate'
+import type { Expectation } from '../../../machines/model/explore'
 import { screenPaths, type ScreenName } from '../../../machines/screens'
 
 /*
@@ -25,6 +26,13 @@ const submitLabel: Partial<Record<ScreenName, string>> = {
   repayment: 'screens.repay.next',
   repayDetail: 'screens.repay.toPay',
   paymentConfirm: 'screens.pay.pay',
+}
+
+/** The hash the page must show for a step's expected route (null while nothing is routed). */
+export function hashOf(route: Expectation['route']): string | null {
+  if (route === null) return null
+  const query = new URLSearchParams(route.query ?? {}).toString()
+  return `#${route.path}${query ? `?${query}` : ''}`
 }
 
 /** The hash a route event asks for, as the borrower would type it or reach it with Back. */
