@@ -2,7 +2,7 @@ import { assign, fromPromise } from 'xstate'
 import type { Assigner, ParameterizedObject, PropertyAssigner, StateNodeConfig } from 'xstate'
 import type { AppContext, AppEvent, Drafts, DraftStep, SmsState } from './context'
 import type { ApiFailure, HostCommand, LoanStep, LoanUserStatus, PortArgs, PortData, PortName } from './ports'
-import { isApiFailure } from './ports'
+import { isApiFailure, loanSteps } from './ports'
 import type { ScreenName } from './screens'
 
 /*
@@ -130,25 +130,9 @@ export function failureOf(event: object): ApiFailure | null {
   return 'error' in event && isApiFailure(event.error) ? event.error : null
 }
 
-const stepOrder: LoanStep[] = [
-  'demand',
-  'face',
-  'basic',
-  'asset',
-  'contact',
-  'bank_card',
-  'review',
-  'approved',
-  'rejected',
-  'applied',
-  'repaying',
-  'overdue',
-  'settled',
-]
-
 /** The status moved on to `step`, never back. */
 export function withStatus(status: LoanUserStatus | null, step: LoanStep): LoanUserStatus | null {
-  if (status === null || stepOrder.indexOf(status.step) >= stepOrder.indexOf(step)) return status
+  if (status === null || loanSteps.indexOf(status.step) >= loanSteps.indexOf(step)) return status
   return { ...status, step }
 }
 
