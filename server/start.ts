@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import type { ViteDevServer } from 'vite'
-import { createSandbox, type SandboxApp } from './app'
+import { createSandbox } from './app'
 import { openDb, type Db } from './db'
+import type { SandboxApp } from './sandbox-app'
 import { staticFiles } from './static-files'
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
