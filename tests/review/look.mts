@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core'
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless=new','--no-sandbox','--disable-gpu'] })
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+const errors: string[] = []
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()) })
+page.on('pageerror', (e) => errors.push(String(e)))
+await page.goto('http://127.0.0.1:8801/review/')
+await page.waitForSelector('body[data-ready]', { timeout: 60000 })
+await page.screenshot({ path: '/tmp/rv/whole.png' })
+await page.fill('#search', 'loanDemand')
+await page.keyboard.press('Enter')
+await page.waitForTimeout(2500)
+await page.screenshot({ path: '/tmp/rv/home.png' })
+await page.click('#coverage-toggle')
+await page.waitForTimeout(500)
+await page.screenshot({ path: '/tmp/rv/cov.png' })
+console.log(errors)
+await browser.close()
