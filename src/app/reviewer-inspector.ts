@@ -36,6 +36,12 @@ export function connectReviewer(win: Window): (event: InspectionEvent) => void {
     if (data.kind === 'drive' && data.pageId === id) root?.send(data.event)
   }
   win.addEventListener('pagehide', () => post({ kind: 'bye', pageId: id }))
+  // The router moves the URL after the snapshot that caused it: say where the page now is.
+  win.addEventListener('hashchange', () => {
+    if (!last) return
+    last = { ...last, location: `${win.location.pathname}${win.location.hash}`, transitions: [], at: Date.now() }
+    post(last)
+  })
 
   return (event) => {
     if (event.actorRef.sessionId !== event.rootId) return

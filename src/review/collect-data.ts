@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { coverageLevels, type CoverageLevel, type ReviewManifest } from './review-data'
+import { coverageLevels, type CoverageLevel, type ReviewManifest } from './review-data.js'
 
 /*
  * Build time (node): finds what the model runs left in artifacts/ and lists the files to copy

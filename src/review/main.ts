@@ -56,7 +56,7 @@ let pathsFile: PathsFile | null | undefined
 let live: LiveClient | null = null
 let followed = ''
 let liveActive = new Set<string>()
-const trail: { keys: string[]; text: string; at: number }[] = []
+const trail: { keys: string[]; text: string; at: number; times: number }[] = []
 let drive: { path: ModelPath; at: number; results: ('ok' | 'off' | undefined)[] } | null = null
 
 function svgElement(): SVGSVGElement | null {
@@ -359,10 +359,12 @@ function onReport(report: PageReport): void {
   const keys = liveKeys(report)
   if (keys.length > 0) {
     const text = graph.transitions.filter((t) => keys.includes(t.key)).map((t) => `${t.label}: ${t.source} → ${t.targets.join(', ') || '(in place)'}`).join('; ')
-    trail.unshift({ keys, text, at: report.at })
+    // Typing sends a change per keystroke: one line with a count, not a trail of the same line.
+    if (trail[0]?.text === text) Object.assign(trail[0], { at: report.at, times: trail[0].times + 1 })
+    else trail.unshift({ keys, text, at: report.at, times: 1 })
     trail.splice(8)
   }
-  $('trail').replaceChildren(...trail.map((t) => h('li', {}, `${new Date(t.at).toLocaleTimeString()} ${t.text}`)))
+  $('trail').replaceChildren(...trail.map((t) => h('li', {}, `${new Date(t.at).toLocaleTimeString()} ${t.text}${t.times > 1 ? ` ×${t.times}` : ''}`)))
   if (drive) checkDriveAgainst(report)
   else decorate()
   refreshPages()

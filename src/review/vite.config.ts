@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
-import { collectReviewData } from './collect-data'
+import { collectReviewData } from './collect-data.js'
 
 /*
  * The reviewer page (issue #10): its own entry and its own output folder (dist-review/), so
