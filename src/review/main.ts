@@ -57,7 +57,7 @@ let live: LiveClient | null = null
 let followed = ''
 let liveActive = new Set<string>()
 const trail: { keys: string[]; text: string; at: number; times: number }[] = []
-let drive: { path: ModelPath; at: number; results: ('ok' | 'off' | undefined)[] } | null = null
+let drive: { path: ModelPath; at: number; results: ('ok' | 'off' | undefined)[]; awaiting: number | null } | null = null
 
 function svgElement(): SVGSVGElement | null {
   return canvas.querySelector('svg')
@@ -162,9 +162,19 @@ function pathsReaching(file: PathsFile, id: string): ModelPath[] {
   return reaching.sort((a, b) => a.steps.length - b.steps.length)
 }
 
-function stepList(path: ModelPath, current = -1, results: ('ok' | 'off' | undefined)[] = []): HTMLOListElement {
+function stepList(path: ModelPath, current = -1, results: ('ok' | 'off' | undefined)[] = [], onPick?: (at: number) => void): HTMLOListElement {
   const items = [`start: ${path.start}${path.startExpect.route ? ` (${path.startExpect.route.path})` : ''}`, ...path.steps.map((s) => `${s.label}${s.expect.route ? ` → ${s.expect.route.path}` : ''}`)]
-  return h('ol', { class: 'steps', start: '0' }, ...items.map((text, i) => h('li', { class: [i === current ? 'current' : '', results[i] ?? ''].join(' ').trim() }, text)))
+  return h(
+    'ol',
+    { class: 'steps', start: '0' },
+    ...items.map((text, i) =>
+      h(
+        'li',
+        { class: [i === current ? 'current' : '', results[i] ?? ''].join(' ').trim(), ...(i === current ? { 'aria-current': 'step' } : {}) },
+        onPick ? h('button', { type: 'button', class: 'link', onclick: () => onPick(i) }, text) : text,
+      ),
+    ),
+  )
 }
 
 async function openState(id: string, center = false): Promise<void> {
@@ -396,16 +406,20 @@ function followedPage(): PageReport | undefined {
   return live?.pages().find((p) => p.report.pageId === followed)?.report
 }
 
-function checkDriveAgainst(report: PageReport): void {
-  if (!drive) return
-  const expected = activeStates(graph, expectedAt(drive.path, drive.at))
+/** A step is checked once: against the first report after it was taken, or the page's state then if it already moved. */
+function checkDriveAgainst(report: PageReport, now = false): void {
+  if (!drive || drive.awaiting === null) return
+  const expected = activeStates(graph, expectedAt(drive.path, drive.awaiting))
   const actual = activeStates(graph, report.value)
-  drive.results[drive.at] = [...expected].every((id) => actual.has(id)) ? 'ok' : 'off'
-  renderDrive()
+  const matches = [...expected].every((id) => actual.has(id))
+  if (now && !matches) return
+  drive.results[drive.awaiting] = matches ? 'ok' : 'off'
+  drive.awaiting = null
+  void renderDrive()
 }
 
 function startDrive(path: ModelPath): void {
-  drive = { path, at: 0, results: [] }
+  drive = { path, at: 0, results: [], awaiting: null }
   renderDrive()
   $('drive').scrollIntoView({ block: 'nearest' })
 }
@@ -425,7 +439,9 @@ function moveDrive(delta: number): void {
     if (routable) live?.drive(page.pageId, { type: 'xstate.route', to: `#${routable}` })
   }
   drive.at = next
-  renderDrive()
+  drive.awaiting = page && delta > 0 ? next : null
+  if (page && delta > 0 && drive.path.steps[next - 1]?.do.kind !== 'event') checkDriveAgainst(page, true)
+  void renderDrive()
   const leaf = [...activeStates(graph, expectedAt(drive.path, next))].pop()
   if (leaf) centerOn(leaf)
 }
@@ -463,10 +479,18 @@ async function renderDrive(): Promise<void> {
           ? `Driving the followed page (${describePage(page)}): Forward sends the step's event; calls, delays and waits happen in the page against the sandbox, and each step is checked against what the page reports. Back sends the page to the step's screen by its route; calls already made stay made.`
           : 'No live page followed: the path moves on the chart only. Open the host simulator on this origin to drive a page with it.',
       ),
-      stepList(drive.path, drive.at, drive.results),
+      // Picking a step moves the chart there without sending anything to the page.
+      stepList(drive.path, drive.at, drive.results, (at) => {
+        if (!drive) return
+        drive.at = at
+        void renderDrive()
+        const leaf = [...activeStates(graph, expectedAt(drive.path, at))].pop()
+        if (leaf) centerOn(leaf)
+      }),
     )
   }
   body.replaceChildren(...parts.filter((p): p is Node => p instanceof Node))
+  body.querySelector('li.current')?.scrollIntoView({ block: 'nearest' })
   decorate()
 }
 

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
@@ -17,12 +18,15 @@ import { startPageSandbox } from '../support/sandbox'
  * Screenshots (1280×800) land in artifacts/review/.
  */
 
+const repoRoot = path.resolve(import.meta.dirname, '../..')
 const shotsDir = path.join(artifactsDir, 'review')
 let sandbox: RunningSandbox
 let browser: Browser
 
 beforeAll(async () => {
   mkdirSync(shotsDir, { recursive: true })
+  // The generated paths are the page's data for Drive: written as `npm run paths` does when missing.
+  if (!existsSync(path.join(artifactsDir, 'model-paths.json'))) execFileSync('npx', ['tsx', 'machines/model/paths-cli.ts'], { cwd: repoRoot, stdio: 'ignore' })
   // Built here so the page tested is this tree's, with the data artifacts/ holds now.
   await build({ configFile: path.resolve(import.meta.dirname, '../../src/review/vite.config.ts'), logLevel: 'warn' })
   sandbox = await startPageSandbox()
@@ -177,6 +181,47 @@ test('a host-simulator page reports its state live: the chart follows it through
   await expect.poll(() => review.locator('#trail').textContent()).toContain('updateLoanUser.done')
   await review.screenshot({ path: shot('7-live-3-facialIdentification') })
   await host.screenshot({ path: shot('7-host-simulator-facialIdentification') })
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+interface PathsFile {
+  statePaths: PathEntry[]
+  edgePaths: PathEntry[]
+}
+interface PathEntry {
+  id: string
+  steps: { do: { kind: string; event?: { type: string } }; expect: { route: { path: string } | null } }[]
+}
+
+test('driving a generated path moves the followed page: Forward sends the step’s event, Back routes it back', { timeout: 180_000 }, async () => {
+  const file = JSON.parse(readFileSync(path.join(artifactsDir, 'model-paths.json'), 'utf8')) as PathsFile
+  // A path with a step that continues from home to the loan demand, as the approve persona does.
+  const chosen = [...file.statePaths, ...file.edgePaths]
+    .map((p) => ({ p, at: p.steps.findIndex((s) => s.do.kind === 'event' && s.do.event?.type === 'home.continue' && s.expect.route?.path === '/') }))
+    .find(({ at }) => at >= 0)
+  if (!chosen) throw new Error('no generated path continues from home to the loan demand')
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  await context.addInitScript(() => {
+    if (location.pathname.startsWith('/host') && !localStorage.getItem('huaqian.host.v1')) localStorage.setItem('huaqian.host.v1', JSON.stringify({ locale: 'en' }))
+  })
+  const errors: string[] = []
+  const review = await openReviewer(context, errors)
+  const host = await context.newPage()
+  await host.goto(`${sandbox.url}/host/`)
+  await frameOnScreen(host, 'home')
+  await chartFollows(review, 'home')
+  await review.getByRole('combobox', { name: 'Generated path' }).selectOption(chosen.p.id)
+  const steps = review.locator('#drive-body ol.steps > li')
+  // The step before it, on the chart only; then Forward takes it in the page.
+  await steps.nth(chosen.at).getByRole('button').click()
+  await review.getByRole('button', { name: 'Forward ▶' }).click()
+  await frameOnScreen(host, 'loanDemand')
+  await expect.poll(() => steps.nth(chosen.at + 1).getAttribute('class'), { timeout: 20_000 }).toMatch(/\bok\b/)
+  await review.screenshot({ path: shot('8-drive-forward') })
+  await review.getByRole('button', { name: '◀ Back' }).click()
+  await frameOnScreen(host, 'home')
+  await chartFollows(review, 'app.session.screens.home.ready')
   expect(errors).toEqual([])
   await context.close()
 })
