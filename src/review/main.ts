@@ -309,6 +309,11 @@ function applyCoverage(): void {
   const sets = coverageLevels.map((level) => [level, coverageSets(level)] as const)
   for (const el of canvas.querySelectorAll('[data-state-id]')) {
     const id = el.getAttribute('data-state-id') ?? ''
+    // The root and history pseudo-states are not coverage targets: always active, or never a place to be.
+    if (id === graph.root || byId.get(id)?.type === 'history') {
+      el.setAttribute('data-cov', 'n/a')
+      continue
+    }
     el.setAttribute('data-cov', sets.filter(([, s]) => s !== null && !s.missingStates.has(id)).map(([level]) => level).join(' '))
   }
   for (const el of canvas.querySelectorAll('[data-transition]')) {

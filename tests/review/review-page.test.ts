@@ -40,6 +40,7 @@ afterAll(async () => {
 
 interface Node {
   id: string
+  type: string
   states: Record<string, Node>
   transitions: Map<string, unknown[]>
   always?: unknown[]
@@ -48,14 +49,16 @@ interface Node {
 /** Figures read from the machine's own definition. */
 function machineFigures() {
   const ids: string[] = []
+  const history: string[] = []
   let transitions = 0
   const walk = (node: Node) => {
     ids.push(node.id)
+    if (node.type === 'history') history.push(node.id)
     transitions += [...node.transitions.values()].reduce((sum, list) => sum + list.length, 0) + (node.always?.length ?? 0)
     for (const child of Object.values(node.states)) walk(child)
   }
   walk(appMachine.root as unknown as Node)
-  return { ids, transitions }
+  return { ids, history, transitions }
 }
 
 async function openReviewer(context: BrowserContext, errors: string[]): Promise<Page> {
@@ -103,6 +106,24 @@ test('the reviewer page draws every state and transition of the machine; a state
   await page.getByRole('button', { name: 'Coverage' }).click()
   await expect.poll(() => page.locator('#coverage').isVisible()).toBe(true)
   expect(await page.locator('svg.chart.coverage').count()).toBe(1)
+  // Each level's file decides: a state it lists as missing is not marked by it, every other one is.
+  for (const level of ['machine', 'react', 'browser']) {
+    const file = path.join(artifactsDir, `model-coverage-${level}.json`)
+    if (!existsSync(file)) continue
+    const { states, transitions } = JSON.parse(readFileSync(file, 'utf8')) as { states: { missing: string[] }; transitions: { missing: string[] } }
+    const marked = await page.locator('[data-state-id]').evaluateAll(
+      (els, lvl) => els.filter((el) => (el.getAttribute('data-cov') ?? '').split(' ').includes(lvl)).map((el) => el.getAttribute('data-state-id')),
+      level,
+    )
+    const missing = new Set(states.missing)
+    const targets = figures.ids.filter((id) => id !== appMachine.root.id && !figures.history.includes(id))
+    expect(marked.sort(), level).toEqual(targets.filter((id) => !missing.has(id)).sort())
+    const markedTransitions = await page.locator('[data-transition]').evaluateAll(
+      (els, lvl) => els.filter((el) => (el.getAttribute('data-cov') ?? '').split(' ').includes(lvl)).length,
+      level,
+    )
+    expect(markedTransitions, level).toBe(figures.transitions - transitions.missing.length)
+  }
   await page.getByRole('button', { name: 'Fit', exact: true }).click()
   await page.screenshot({ path: shot('3-coverage') })
 
