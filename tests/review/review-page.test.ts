@@ -169,9 +169,9 @@ async function chartFollows(review: Page, stateId: string): Promise<void> {
     .toMatch(/\bactive\b/)
 }
 
-test('a host-simulator page reports its state live: the chart follows it through three screens', { timeout: 180_000 }, async () => {
+/** The reviewer page open first (its heartbeat fresh), then the host simulator, in English, on home. */
+async function reviewerBesideHost() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  // The host simulator in English, so its frame's controls have the names used below.
   await context.addInitScript(() => {
     if (location.pathname.startsWith('/host') && !localStorage.getItem('huaqian.host.v1')) localStorage.setItem('huaqian.host.v1', JSON.stringify({ locale: 'en' }))
   })
@@ -179,8 +179,14 @@ test('a host-simulator page reports its state live: the chart follows it through
   const review = await openReviewer(context, errors)
   const host = await context.newPage()
   await host.goto(`${sandbox.url}/host/`)
-  const frame = await frameOnScreen(host, 'home')
+  await frameOnScreen(host, 'home')
   await chartFollows(review, 'home')
+  return { context, review, host, errors }
+}
+
+test('a host-simulator page reports its state live: the chart follows it through three screens', { timeout: 180_000 }, async () => {
+  const { context, review, host, errors } = await reviewerBesideHost()
+  const frame = await frameOnScreen(host, 'home')
   await expect.poll(() => review.locator('#live-page option').first().textContent()).toContain('framed')
   await review.screenshot({ path: shot('5-live-1-home') })
 
@@ -222,16 +228,7 @@ test('driving a generated path moves the followed page: Forward sends the stepâ€
     .map((p) => ({ p, at: p.steps.findIndex((s) => s.do.kind === 'event' && s.do.event?.type === 'home.continue' && s.expect.route?.path === '/') }))
     .find(({ at }) => at >= 0)
   if (!chosen) throw new Error('no generated path continues from home to the loan demand')
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  await context.addInitScript(() => {
-    if (location.pathname.startsWith('/host') && !localStorage.getItem('huaqian.host.v1')) localStorage.setItem('huaqian.host.v1', JSON.stringify({ locale: 'en' }))
-  })
-  const errors: string[] = []
-  const review = await openReviewer(context, errors)
-  const host = await context.newPage()
-  await host.goto(`${sandbox.url}/host/`)
-  await frameOnScreen(host, 'home')
-  await chartFollows(review, 'home')
+  const { context, review, host, errors } = await reviewerBesideHost()
   await review.getByRole('combobox', { name: 'Generated path' }).selectOption(chosen.p.id)
   const steps = review.locator('#drive-body ol.steps > li')
   // The step before it, on the chart only; then Forward takes it in the page.
