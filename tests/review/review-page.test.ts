@@ -169,8 +169,12 @@ async function chartFollows(review: Page, stateId: string): Promise<void> {
     .toMatch(/\bactive\b/)
 }
 
-/** The reviewer page open first (its heartbeat fresh), then the host simulator, in English, on home. */
+/**
+ * The reviewer page open first (its heartbeat fresh), then the host simulator, in English, on home,
+ * its persona (approve) fresh: the sandbox is reset, as an earlier test moved it on.
+ */
 async function reviewerBesideHost() {
+  await fetch(`${sandbox.url}/sandbox/reset`, { method: 'POST' })
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   await context.addInitScript(() => {
     if (location.pathname.startsWith('/host') && !localStorage.getItem('huaqian.host.v1')) localStorage.setItem('huaqian.host.v1', JSON.stringify({ locale: 'en' }))
