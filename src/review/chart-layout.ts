@@ -78,6 +78,8 @@ export interface PlacedState {
 
 export interface PlacedTransition {
   transition: ChartTransition
+  /** Further transitions drawn on the same route (a collapsed state standing in for their ends). */
+  also: ChartTransition[]
   /** The visible boxes it joins (a collapsed ancestor stands in for a hidden state). */
   from: string
   to: string
@@ -179,10 +181,11 @@ function boxFor(graph: MachineGraph, state: ChartState, collapsed: boolean, thum
   return { text, width: lines.width + thumbWidth + sizes.pad * 2, height: header, header }
 }
 
-function labelOf(t: ChartTransition) {
-  const lines = transitionText(t)
+function labelOf(members: ChartTransition[]) {
+  const first = members[0] as ChartTransition
+  const lines = members.length === 1 ? transitionText(first) : [first.label, `+${members.length - 1} more`]
   return {
-    text: lines.join('\n'),
+    lines,
     width: Math.max(...lines.map((l) => textWidth(l, sizes.small))) + 6,
     height: lines.length * (sizes.small + 3) + 2,
   }
@@ -234,7 +237,8 @@ export async function layoutChart(graph: MachineGraph, options: LayoutOptions = 
   }
   const gotos = new Map<string, Goto>()
   const edges: ElkExtendedEdge[] = []
-  const drawn: ChartTransition[] = []
+  const routes: { first: ChartTransition; members: ChartTransition[]; from: string; end: string }[] = []
+  const groups = new Map<string, ChartTransition[]>()
   const folded: string[] = []
   for (const t of graph.transitions) {
     if (t.internal || isEntry(graph, t)) {
@@ -249,13 +253,25 @@ export async function layoutChart(graph: MachineGraph, options: LayoutOptions = 
       folded.push(t.key)
       continue
     }
-    const label = labelOf(t)
     const container = byId.get(from)?.parent ?? null
     const far = container !== null && levelsUp(from, to) >= gotoLevels
     const goto = far ? gotoId(container, to) : null
     if (goto !== null && !gotos.has(goto)) gotos.set(goto, { id: goto, container: container as string, target: to })
-    edges.push({ id: t.key, sources: [from], targets: [goto ?? to], labels: [{ text: label.text, width: label.width, height: label.height }] })
-    drawn.push(t)
+    // Arrows a collapsed state now stands in for, between the same two boxes, share one route.
+    const stoodIn = from !== t.source || to !== (t.targets[0] ?? t.source)
+    const pair = `${from}>${goto ?? to}`
+    const group = stoodIn ? groups.get(pair) : undefined
+    if (group) {
+      group.push(t)
+      continue
+    }
+    const members = [t]
+    if (stoodIn) groups.set(pair, members)
+    routes.push({ first: t, members, from, end: goto ?? to })
+  }
+  for (const route of routes) {
+    const label = labelOf(route.members)
+    edges.push({ id: route.first.key, sources: [route.from], targets: [route.end], labels: [{ text: label.lines.join('\n'), width: label.width, height: label.height }] })
   }
   const elkNode = (state: ChartState): ElkNode => {
     const folded = collapsed.has(state.id) && state.children.length > 0
@@ -351,16 +367,17 @@ export async function layoutChart(graph: MachineGraph, options: LayoutOptions = 
     return { points, at }
   }
 
-  const transitions: PlacedTransition[] = drawn.map((t) => {
-    const edge = edgeById.get(t.key)
+  const transitions: PlacedTransition[] = routes.map(({ first, members, from, end }) => {
+    const edge = edgeById.get(first.key)
     const { points, at } = pointsOf(edge)
     const l = edge?.labels?.[0]
     return {
-      transition: t,
-      from: visible.get(t.source) ?? t.source,
-      to: visible.get(t.targets[0] ?? '') ?? t.source,
+      transition: first,
+      also: members.slice(1),
+      from,
+      to: end.startsWith('goto:') ? (gotos.get(end)?.target ?? end) : end,
       points,
-      label: l ? { x: (l.x ?? 0) + at.x, y: (l.y ?? 0) + at.y, width: l.width ?? 0, height: l.height ?? 0, lines: transitionText(t) } : null,
+      label: l ? { x: (l.x ?? 0) + at.x, y: (l.y ?? 0) + at.y, width: l.width ?? 0, height: l.height ?? 0, lines: labelOf(members).lines } : null,
     }
   })
   const initials: InitialMarker[] = []

@@ -176,26 +176,30 @@ function pathOf(points: { x: number; y: number }[]): string {
   return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)},${n(p.y)}`).join(' ')
 }
 
-function transitionSvg(placed: PlacedTransition): string {
-  const t = placed.transition
+function transitionGroup(t: ChartTransition, d: string, label: PlacedTransition['label'], mergedInto?: string): string {
   const attrs = [
-    `class="transition kind-${t.kind}"`,
+    `class="transition kind-${t.kind}${mergedInto ? ' merged' : ''}"`,
     `data-event="${escapeXml(t.event)}"`,
     `data-transition="${escapeXml(t.key)}"`,
     `data-kind="${t.kind}"`,
     `data-source="${escapeXml(t.source)}"`,
     `data-target="${escapeXml(t.targets[0] ?? t.source)}"`,
+    mergedInto ? `data-merged-into="${escapeXml(mergedInto)}"` : '',
     'data-cov=""',
-  ]
-  const out = [`<g ${attrs.join(' ')}>`]
-  out.push(`<path d="${pathOf(placed.points)}" marker-end="url(#arrow)"/>`)
-  const l = placed.label
-  if (l) {
-    out.push(`<rect class="label-bg" x="${n(l.x)}" y="${n(l.y)}" width="${n(l.width)}" height="${n(l.height)}" rx="2"/>`)
-    l.lines.forEach((line, i) => out.push(textLine(l.x + 3, l.y + (i + 1) * (sizes.small + 3) - 2, '', line)))
+  ].filter(Boolean)
+  const out = [`<g ${attrs.join(' ')}>`, `<path d="${d}" marker-end="url(#arrow)"/>`]
+  if (label) {
+    out.push(`<rect class="label-bg" x="${n(label.x)}" y="${n(label.y)}" width="${n(label.width)}" height="${n(label.height)}" rx="2"/>`)
+    label.lines.forEach((line, i) => out.push(textLine(label.x + 3, label.y + (i + 1) * (sizes.small + 3) - 2, '', line)))
   }
   out.push(`<title>${escapeXml(`${t.source} → ${t.targets.join(', ')}\n${t.label}${t.guard ? ` [${t.guard}]` : ''}`)}</title></g>`)
   return out.join('')
+}
+
+/** One arrow per transition; those sharing a route (ends folded into a collapsed state) are drawn over the first, unlabelled. */
+function transitionSvg(placed: PlacedTransition): string {
+  const d = pathOf(placed.points)
+  return [transitionGroup(placed.transition, d, placed.label), ...placed.also.map((t) => transitionGroup(t, d, null, placed.transition.key))].join('')
 }
 
 /**

@@ -131,3 +131,24 @@ test('the Mermaid export parses as stateDiagram-v2 and names every state', { tim
 test('a broken Mermaid text is refused by the same parser (the check can fail)', async () => {
   await expect(mermaid.parse('stateDiagram-v2\n  state a {\n')).rejects.toThrow()
 })
+
+test('collapsing a compound state hides what it holds, and every transition is still drawn or counted as folded', { timeout: 120_000 }, async () => {
+  const { nodes, transitions } = definition(appMachine)
+  const screens = nodes.find((n) => n.id === 'app.session.screens') as DefinitionNode
+  const inside: string[] = []
+  const walk = (node: DefinitionNode) => {
+    for (const child of Object.values(node.states)) {
+      inside.push(child.id)
+      walk(child)
+    }
+  }
+  walk(screens)
+  const layout = await layoutChart(machineGraph(appMachine), { collapsed: new Set([screens.id]) })
+  const doc = new DOMParser().parseFromString(renderChartSvg(layout), 'image/svg+xml')
+  const shown = attributes(doc, 'data-state-id')
+  expect(shown.sort()).toEqual(nodes.map((n) => n.id).filter((id) => !inside.includes(id)).sort())
+  expect(doc.querySelector(`[data-state-id="${screens.id}"]`)?.textContent).toContain(`${inside.length} states inside`)
+  const drawnKeys = new Set(attributes(doc, 'data-transition'))
+  expect(drawnKeys.size + layout.folded.length).toBe(transitions.length)
+  for (const key of layout.folded) expect(drawnKeys.has(key)).toBe(false)
+})
