@@ -1,5 +1,5 @@
 import type { InspectionEvent } from 'xstate'
-import { heartbeatFreshMs, heartbeatKey } from '../review/live-protocol'
+import { heartbeatFreshMs, heartbeatKey } from '../review/live-heartbeat'
 
 /*
  * Reports the machine to a reviewer page (issue #10), only when one is listening: a fresh

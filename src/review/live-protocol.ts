@@ -4,11 +4,8 @@
  * loads its inspector and talks on a BroadcastChannel. A page that finds none pays nothing.
  */
 
-export const heartbeatKey = 'huaqian.review.heartbeat'
+export { heartbeatEveryMs, heartbeatFreshMs, heartbeatKey } from './live-heartbeat'
 export const liveChannelName = 'huaqian.review.live'
-/** The reviewer beats every 2 s; a page trusts a beat up to this old. */
-export const heartbeatFreshMs = 6_000
-export const heartbeatEveryMs = 2_000
 
 /** A transition a page took, as the machine's definition places it (source, event, index). */
 export interface TakenTransition {
