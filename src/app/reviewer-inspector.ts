@@ -36,12 +36,15 @@ export function connectReviewer(win: Window): (event: InspectionEvent) => void {
     if (data.kind === 'drive' && data.pageId === id) root?.send(data.event)
   }
   win.addEventListener('pagehide', () => post({ kind: 'bye', pageId: id }))
-  // The router moves the URL after the snapshot that caused it: say where the page now is.
-  win.addEventListener('hashchange', () => {
-    if (!last) return
-    last = { ...last, location: `${win.location.pathname}${win.location.hash}`, transitions: [], at: Date.now() }
-    post(last)
-  })
+  const where = () => `${win.location.pathname}${win.location.hash}`
+  // The router moves the URL after the snapshot that caused it (by history.pushState, which fires
+  // no event): look again a moment later and say where the page now is.
+  const recheckLocation = () =>
+    win.setTimeout(() => {
+      if (!last || last.location === where()) return
+      last = { ...last, location: where(), transitions: [], at: Date.now() }
+      post(last)
+    }, 300)
 
   return (event) => {
     if (event.actorRef.sessionId !== event.rootId) return
@@ -56,7 +59,7 @@ export function connectReviewer(win: Window): (event: InspectionEvent) => void {
     last = {
       kind: 'snapshot',
       pageId: id,
-      location: `${win.location.pathname}${win.location.hash}`,
+      location: where(),
       framed: win.parent !== win,
       lang: win.document.documentElement.lang,
       value: snapshot.value,
@@ -67,5 +70,6 @@ export function connectReviewer(win: Window): (event: InspectionEvent) => void {
     }
     pending = []
     post(last)
+    recheckLocation()
   }
 }

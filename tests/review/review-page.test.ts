@@ -210,6 +210,8 @@ test('a host-simulator page reports its state live: the chart follows it through
   await chartFollows(review, 'facialIdentification')
   await chartFollows(review, 'app.session.screens.facialIdentification.editing')
   await expect.poll(() => review.locator('#trail').textContent()).toContain('updateLoanUser.done')
+  // The page's route as the list of pages shows it (the router moves the URL after the snapshot).
+  await expect.poll(() => review.locator('#live-page option').first().textContent()).toContain('/#/pages/facialIdentification/index')
   await review.screenshot({ path: shot('7-live-3-facialIdentification') })
   await host.screenshot({ path: shot('7-host-simulator-facialIdentification') })
   expect(errors).toEqual([])
