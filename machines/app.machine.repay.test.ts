@@ -66,6 +66,19 @@ async function payFirstPeriod(run: Run) {
   run.actor.send({ type: 'form.submit' })
 }
 
+/** From home, the rights sheet opened on its offer. */
+async function openRightsFromHome(run: Run) {
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'rights.open' })
+  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
+}
+
+/** Both rights agreements ticked, then Buy. */
+function agreeAndBuy(run: Run) {
+  run.actor.send({ type: 'form.change', step: 'rights', patch: { reward: true, withhold_agreement: true } })
+  run.actor.send({ type: 'rights.buy' })
+}
+
 test('a successful repayment shows success and was paid once', async () => {
   const run = start(repayScript('succeeded'))
   await payFirstPeriod(run)
@@ -163,8 +176,7 @@ test('buying the rights card from review settles the order and returns to the re
   run.actor.send({ type: 'rights.open' })
   await run.until((s) => s.matches({ session: { rights: 'offer' } }))
   expect(run.actor.getSnapshot().can({ type: 'rights.buy' })).toBe(false)
-  run.actor.send({ type: 'form.change', step: 'rights', patch: { reward: true, withhold_agreement: true } })
-  run.actor.send({ type: 'rights.buy' })
+  agreeAndBuy(run)
   run.actor.send({ type: 'rights.buy' })
   await run.until((s) => s.matches({ session: { rights: { polling: 'waiting' } } }))
   run.clock.increment(10_000)
@@ -180,11 +192,8 @@ test('buying the rights card from review settles the order and returns to the re
 
 test('a failed rights order can be bought again', async () => {
   const run = start(rightsScript(['failed', 'paid']))
-  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
-  run.actor.send({ type: 'rights.open' })
-  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
-  run.actor.send({ type: 'form.change', step: 'rights', patch: { reward: true, withhold_agreement: true } })
-  run.actor.send({ type: 'rights.buy' })
+  await openRightsFromHome(run)
+  agreeAndBuy(run)
   await run.until((s) => s.matches({ session: { rights: 'failed' } }))
   run.actor.send({ type: 'rights.buy' })
   await run.until((s) => s.matches({ session: { rights: 'owned' } }))
@@ -196,11 +205,8 @@ test('without a bound card the rights card cannot be bought', async () => {
   const script = rightsScript(['paid'])
   script.showCard = () => ({ card: null })
   const run = start(script)
-  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
-  run.actor.send({ type: 'rights.open' })
-  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
-  run.actor.send({ type: 'form.change', step: 'rights', patch: { reward: true, withhold_agreement: true } })
-  run.actor.send({ type: 'rights.buy' })
+  await openRightsFromHome(run)
+  agreeAndBuy(run)
   await run.until((s) => s.matches({ session: { rights: 'noCard' } }))
   expect(run.callsOf('buyRewardProduct')).toHaveLength(0)
 })
@@ -208,9 +214,7 @@ test('without a bound card the rights card cannot be bought', async () => {
 test('an agreement or the details opened from the rights sheet close back to the sheet, not the screen under it', async () => {
   const script = rightsScript(['paid'])
   const run = start(script)
-  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
-  run.actor.send({ type: 'rights.open' })
-  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
+  await openRightsFromHome(run)
   run.actor.send({ type: 'overlay.open', page: 'privacy', query: { key: 'reward', title: 'Rights' } })
   await run.until((s) => s.matches({ session: 'overlay' }))
   run.actor.send({ type: 'overlay.close' })
