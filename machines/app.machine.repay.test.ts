@@ -132,6 +132,25 @@ test('a lost payment answer is retried with the same key and never paid twice', 
   expect(keys).toEqual(['id-1', 'id-1'])
 })
 
+test('a refused payment goes back to the confirm screen with the reason, and the next try is a new payment', async () => {
+  const script = repayScript('succeeded')
+  let attempts = 0
+  const submit = script.submitRepayment
+  script.submitRepayment = (args) =>
+    ++attempts === 1 ? fail({ kind: 'refused', status: 1009 }) : submit ? submit(args) : fail({ kind: 'network' })
+  const run = start(script)
+  await payFirstPeriod(run)
+  const refused = await run.until((s) => s.context.errorStatus === 1009)
+  // A refusal is the server's final answer: not "uncertain", and the borrower may pay again.
+  expect(refused.matches({ session: { screens: { paymentConfirm: 'ready' } } })).toBe(true)
+  expect(refused.context.errorCode).toBe('refused')
+  expect(refused.context.drafts.repayment.payKey).toBeNull()
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.matches({ session: { screens: { repaymentResult: 'succeeded' } } }))
+  const keys = run.callsOf('submitRepayment').map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
+  expect(keys).toEqual(['id-1', 'id-2'])
+})
+
 test('the repayment plan opens from the repayment screen', async () => {
   const run = start(repayScript('succeeded'))
   await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
