@@ -157,10 +157,24 @@ async function fillAssetAndContacts(run: Run) {
   await run.until((s) => s.context.screen === 'bankCard')
 }
 
-async function bindCard(run: Run) {
+/** Card number and reserved phone given, the code asked for; resolves once it is sent. */
+async function sendCardCode(run: Run) {
   run.actor.send({ type: 'form.change', step: 'bankCard', patch: { card_number: '6222020000000000000', reserved_phone: '13800000000' } })
   run.actor.send({ type: 'sms.send' })
-  await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }))
+  return await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }))
+}
+
+/** A borrower whose application the server has at `step`, resumed there from home. */
+async function resumedAt(script: Script, step: LoanStep) {
+  script.getLoanUserStatus = () => loanUser({ step })
+  const run = start(script)
+  await toHome(run)
+  run.actor.send({ type: 'home.continue' })
+  return run
+}
+
+async function bindCard(run: Run) {
+  await sendCardCode(run)
   run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '123456', withhold_agreement: true } })
   run.actor.send({ type: 'form.submit' })
   await run.until((s) => s.context.screen === 'review')
@@ -204,10 +218,7 @@ test('a borrower walks the whole funnel from home to the loan plan', async () =>
 
 test('a declined borrower sees other lenders in the loan supermarket', async () => {
   const script = funnelScript('rejected', 0)
-  script.getLoanUserStatus = () => loanUser({ step: 'review' })
-  const run = start(script)
-  await toHome(run)
-  run.actor.send({ type: 'home.continue' })
+  const run = await resumedAt(script, 'review')
   const snap = await run.until((s) => s.matches({ session: { screens: { result: { rejected: 'ready' } } } }))
   expect(snap.context.credit?.reason_code).toBe('score_too_low')
   expect(snap.context.supermarket?.[0]?.product_id).toBe('p-1')
@@ -215,10 +226,7 @@ test('a declined borrower sees other lenders in the loan supermarket', async () 
 
 test('a slow review reaches the polling cap and the borrower may keep waiting or leave', async () => {
   const script = funnelScript('approved', 1_000)
-  script.getLoanUserStatus = () => loanUser({ step: 'review' })
-  const run = start(script)
-  await toHome(run)
-  run.actor.send({ type: 'home.continue' })
+  const run = await resumedAt(script, 'review')
   for (let i = 0; i < 40 && !run.actor.getSnapshot().matches({ session: { screens: { review: { polling: 'slow' } } } }); i++) {
     await run.until((s) => s.matches({ session: { screens: { review: { polling: 'waiting' } } } }) || s.matches({ session: { screens: { review: { polling: 'slow' } } } }))
     run.clock.increment(60_000)
@@ -264,19 +272,14 @@ test('a 401 in the middle of the funnel keeps every draft and returns to the sam
 
 test('repeated submits while binding the card make one call', async () => {
   const script = funnelScript()
-  script.getLoanUserStatus = () => loanUser({ step: 'bank_card' })
   let release: () => void = () => {}
   const confirm = script.confirmCard
   script.confirmCard = async (args) => {
     await new Promise<void>((resolve) => (release = resolve))
     return confirm ? confirm(args) : fail({ kind: 'network' })
   }
-  const run = start(script)
-  await toHome(run)
-  run.actor.send({ type: 'home.continue' })
-  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { card_number: '6222020000000000000', reserved_phone: '13800000000' } })
-  run.actor.send({ type: 'sms.send' })
-  await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }))
+  const run = await resumedAt(script, 'bank_card')
+  await sendCardCode(run)
   run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '123456', withhold_agreement: true } })
   run.actor.send({ type: 'form.submit' })
   run.actor.send({ type: 'form.submit' })
@@ -289,7 +292,6 @@ test('repeated submits while binding the card make one call', async () => {
 
 test('a wrong SMS code is refused, the borrower stays with the code screen and a new key is made', async () => {
   const script = funnelScript()
-  script.getLoanUserStatus = () => loanUser({ step: 'bank_card' })
   let first = true
   const confirm = script.confirmCard
   script.confirmCard = (args) => {
@@ -299,12 +301,8 @@ test('a wrong SMS code is refused, the borrower stays with the code screen and a
     }
     return confirm ? confirm(args) : fail({ kind: 'network' })
   }
-  const run = start(script)
-  await toHome(run)
-  run.actor.send({ type: 'home.continue' })
-  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { card_number: '6222020000000000000', reserved_phone: '13800000000' } })
-  run.actor.send({ type: 'sms.send' })
-  await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }))
+  const run = await resumedAt(script, 'bank_card')
+  await sendCardCode(run)
   run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '000000', withhold_agreement: true } })
   run.actor.send({ type: 'form.submit' })
   const refused = await run.until((s) => s.context.errorStatus === 1008)
@@ -319,13 +317,8 @@ test('a wrong SMS code is refused, the borrower stays with the code screen and a
 
 test('the SMS resend waits for the deadline kept in context', async () => {
   const script = funnelScript()
-  script.getLoanUserStatus = () => loanUser({ step: 'bank_card' })
-  const run = start(script)
-  await toHome(run)
-  run.actor.send({ type: 'home.continue' })
-  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { card_number: '6222020000000000000', reserved_phone: '13800000000' } })
-  run.actor.send({ type: 'sms.send' })
-  const sent = await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }))
+  const run = await resumedAt(script, 'bank_card')
+  const sent = await sendCardCode(run)
   expect(sent.context.cardSms?.resendAt).toBe(run.input.clockMs.value + 60_000)
   expect(sent.can({ type: 'sms.resend' })).toBe(false)
   run.input.clockMs.value += 60_000
@@ -336,14 +329,11 @@ test('the SMS resend waits for the deadline kept in context', async () => {
 
 test('a lost answer to the loan application is retried with the same key, never a new submit', async () => {
   const script = funnelScript()
-  script.getLoanUserStatus = () => loanUser({ step: 'approved' })
   script.getCreditDecision = () => decision('approved')
   let attempts = 0
   const apply = script.applyLoan
   script.applyLoan = (args) => (++attempts === 1 ? fail({ kind: 'timeout' }) : apply ? apply(args) : fail({ kind: 'network' }))
-  const run = start(script)
-  await toHome(run)
-  run.actor.send({ type: 'home.continue' })
+  const run = await resumedAt(script, 'approved')
   await run.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
   run.actor.send({ type: 'result.continue' })
   await run.until((s) => s.matches({ session: { screens: { match: 'ready' } } }))
@@ -366,10 +356,7 @@ test('a lost answer to the loan application is retried with the same key, never 
 
 test('a typed link to a step the server does not allow is refused and the borrower stays', async () => {
   const script = funnelScript()
-  script.getLoanUserStatus = () => loanUser({ step: 'basic' })
-  const run = start(script)
-  await toHome(run)
-  run.actor.send({ type: 'home.continue' })
+  const run = await resumedAt(script, 'basic')
   await run.until((s) => s.context.screen === 'basicInfo')
   const before = run.actor.getSnapshot()
   expect(before.can({ type: 'xstate.route', to: '#review' })).toBe(false)
@@ -417,14 +404,9 @@ test('a reload in any state of the funnel lands on the same screen with its data
 
 test('a reload while binding the card sends the same confirmation again with the same key and code', async () => {
   const script = funnelScript()
-  script.getLoanUserStatus = () => loanUser({ step: 'bank_card' })
   script.confirmCard = () => new Promise(() => {})
-  const run = start(script)
-  await toHome(run)
-  run.actor.send({ type: 'home.continue' })
-  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { card_number: '6222020000000000000', reserved_phone: '13800000000' } })
-  run.actor.send({ type: 'sms.send' })
-  await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }))
+  const run = await resumedAt(script, 'bank_card')
+  await sendCardCode(run)
   run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '123456', withhold_agreement: true } })
   run.actor.send({ type: 'form.submit' })
   await run.until((s) => s.matches({ session: { screens: { bankCard: 'confirming' } } }))
@@ -445,10 +427,7 @@ test('a reload while binding the card sends the same confirmation again with the
 
 test('a reload during review polling resumes polling when told poll.now', async () => {
   const script = funnelScript('approved', 1)
-  script.getLoanUserStatus = () => loanUser({ step: 'review' })
-  const run = start(script)
-  await toHome(run)
-  run.actor.send({ type: 'home.continue' })
+  const run = await resumedAt(script, 'review')
   await run.until((s) => s.matches({ session: { screens: { review: { polling: 'waiting' } } } }))
   const raw = serializeSnapshot(run.actor.getPersistedSnapshot())
   run.actor.stop()

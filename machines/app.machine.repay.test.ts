@@ -66,6 +66,19 @@ async function payFirstPeriod(run: Run) {
   run.actor.send({ type: 'form.submit' })
 }
 
+/** From home, the rights sheet opened on its offer. */
+async function openRightsFromHome(run: Run) {
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'rights.open' })
+  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
+}
+
+/** Both rights agreements ticked, then Buy. */
+function agreeAndBuy(run: Run) {
+  run.actor.send({ type: 'form.change', step: 'rights', patch: { reward: true, withhold_agreement: true } })
+  run.actor.send({ type: 'rights.buy' })
+}
+
 test('a successful repayment shows success and was paid once', async () => {
   const run = start(repayScript('succeeded'))
   await payFirstPeriod(run)
@@ -119,6 +132,25 @@ test('a lost payment answer is retried with the same key and never paid twice', 
   expect(keys).toEqual(['id-1', 'id-1'])
 })
 
+test('a refused payment goes back to the confirm screen with the reason, and the next try is a new payment', async () => {
+  const script = repayScript('succeeded')
+  let attempts = 0
+  const submit = script.submitRepayment
+  script.submitRepayment = (args) =>
+    ++attempts === 1 ? fail({ kind: 'refused', status: 1009 }) : submit ? submit(args) : fail({ kind: 'network' })
+  const run = start(script)
+  await payFirstPeriod(run)
+  const refused = await run.until((s) => s.context.errorStatus === 1009)
+  // A refusal is the server's final answer: not "uncertain", and the borrower may pay again.
+  expect(refused.matches({ session: { screens: { paymentConfirm: 'ready' } } })).toBe(true)
+  expect(refused.context.errorCode).toBe('refused')
+  expect(refused.context.drafts.repayment.payKey).toBeNull()
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.matches({ session: { screens: { repaymentResult: 'succeeded' } } }))
+  const keys = run.callsOf('submitRepayment').map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
+  expect(keys).toEqual(['id-1', 'id-2'])
+})
+
 test('the repayment plan opens from the repayment screen', async () => {
   const run = start(repayScript('succeeded'))
   await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
@@ -163,8 +195,7 @@ test('buying the rights card from review settles the order and returns to the re
   run.actor.send({ type: 'rights.open' })
   await run.until((s) => s.matches({ session: { rights: 'offer' } }))
   expect(run.actor.getSnapshot().can({ type: 'rights.buy' })).toBe(false)
-  run.actor.send({ type: 'form.change', step: 'rights', patch: { reward: true, withhold_agreement: true } })
-  run.actor.send({ type: 'rights.buy' })
+  agreeAndBuy(run)
   run.actor.send({ type: 'rights.buy' })
   await run.until((s) => s.matches({ session: { rights: { polling: 'waiting' } } }))
   run.clock.increment(10_000)
@@ -180,11 +211,8 @@ test('buying the rights card from review settles the order and returns to the re
 
 test('a failed rights order can be bought again', async () => {
   const run = start(rightsScript(['failed', 'paid']))
-  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
-  run.actor.send({ type: 'rights.open' })
-  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
-  run.actor.send({ type: 'form.change', step: 'rights', patch: { reward: true, withhold_agreement: true } })
-  run.actor.send({ type: 'rights.buy' })
+  await openRightsFromHome(run)
+  agreeAndBuy(run)
   await run.until((s) => s.matches({ session: { rights: 'failed' } }))
   run.actor.send({ type: 'rights.buy' })
   await run.until((s) => s.matches({ session: { rights: 'owned' } }))
@@ -196,11 +224,8 @@ test('without a bound card the rights card cannot be bought', async () => {
   const script = rightsScript(['paid'])
   script.showCard = () => ({ card: null })
   const run = start(script)
-  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
-  run.actor.send({ type: 'rights.open' })
-  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
-  run.actor.send({ type: 'form.change', step: 'rights', patch: { reward: true, withhold_agreement: true } })
-  run.actor.send({ type: 'rights.buy' })
+  await openRightsFromHome(run)
+  agreeAndBuy(run)
   await run.until((s) => s.matches({ session: { rights: 'noCard' } }))
   expect(run.callsOf('buyRewardProduct')).toHaveLength(0)
 })
@@ -208,9 +233,7 @@ test('without a bound card the rights card cannot be bought', async () => {
 test('an agreement or the details opened from the rights sheet close back to the sheet, not the screen under it', async () => {
   const script = rightsScript(['paid'])
   const run = start(script)
-  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
-  run.actor.send({ type: 'rights.open' })
-  await run.until((s) => s.matches({ session: { rights: 'offer' } }))
+  await openRightsFromHome(run)
   run.actor.send({ type: 'overlay.open', page: 'privacy', query: { key: 'reward', title: 'Rights' } })
   await run.until((s) => s.matches({ session: 'overlay' }))
   run.actor.send({ type: 'overlay.close' })

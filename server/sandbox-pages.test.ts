@@ -35,3 +35,22 @@ test('an unknown API path is a 404 envelope, not the page', async () => {
   expect(response.status).toBe(404)
   expect(((await response.json()) as { status: number }).status).toBe(1007)
 })
+
+test('the host simulator and the API docs share one head: the base stylesheet, then their own', async () => {
+  for (const [path, title, stylesheet, script] of [
+    ['/host/', '花钱 · Host simulator', './host.css', './host.js'],
+    ['/docs/', '花钱 · API docs', './docs.css', './docs.js'],
+  ] as const) {
+    const page = await fetch(`${sandbox.url}${path}`)
+    expect(page.headers.get('content-type')).toMatch(/text\/html/)
+    const html = await page.text()
+    expect(html).toContain(`<title>${title}</title>`)
+    expect(html.indexOf('/sandbox/shared/base.css')).toBeGreaterThan(0)
+    expect(html.indexOf('/sandbox/shared/base.css')).toBeLessThan(html.indexOf(stylesheet))
+    expect(html).toContain(`<script type="module" src="${script}"></script>`)
+    expect((await fetch(`${sandbox.url}${path}index.html`)).status).toBe(200)
+  }
+  const base = await fetch(`${sandbox.url}/sandbox/shared/base.css`)
+  expect(base.headers.get('content-type')).toMatch(/text\/css/)
+  expect(await base.text()).toContain('.brand-mark')
+})

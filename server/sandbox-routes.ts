@@ -11,6 +11,7 @@ import { buildOpenApiDocument } from './openapi'
 import { createUser, identityFor, personas, seed } from './personas'
 import { resolveLocale, translate } from './messages'
 import { outbox } from './sms'
+import { servePage } from './sandbox-page'
 import { staticFile, staticFiles } from './static-files'
 import { advanceStep, isoInstant, loanUserOf, updateLoanUser, userByPhone } from './store'
 
@@ -162,9 +163,16 @@ export function mountSandboxRoutes(
   // Static pages written by the periphery: the vendor page, the host simulator and the API docs.
   app.get('/sandbox/vendor/liveness', staticFile(join(publicDir, 'vendor', 'liveness.html')))
   app.get('/sandbox/vendor/*', staticFiles(join(publicDir, 'vendor'), '/sandbox/vendor'))
-  app.get('/host', (c) => c.redirect('/host/'))
-  app.get('/host/*', staticFiles(join(publicDir, 'host'), '/host'))
+  app.get('/sandbox/shared/*', staticFiles(join(publicDir, 'shared'), '/sandbox/shared'))
+  // A page's head is shared (sandbox-page.ts); its body, script and stylesheet are its folder's files.
+  const mountPage = (folder: 'host' | 'docs', title: string) => {
+    const page = servePage({ title, stylesheet: `./${folder}.css`, bodyFile: join(publicDir, folder, 'body.html') })
+    app.get(`/${folder}`, (c) => c.redirect(`/${folder}/`))
+    app.get(`/${folder}/`, page)
+    app.get(`/${folder}/index.html`, page)
+    app.get(`/${folder}/*`, staticFiles(join(publicDir, folder), `/${folder}`))
+  }
+  mountPage('host', 'Host simulator')
   app.get('/docs/openapi.json', (c) => c.json(buildOpenApiDocument({ serverUrl: new URL(c.req.url).origin })))
-  app.get('/docs', (c) => c.redirect('/docs/'))
-  app.get('/docs/*', staticFiles(join(publicDir, 'docs'), '/docs'))
+  mountPage('docs', 'API docs')
 }

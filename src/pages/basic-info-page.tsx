@@ -13,7 +13,9 @@ import {
 } from '../contract/field-rules'
 import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { RegionSelects } from './region-selects'
-import { ActionButton, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
+import type { EnumQuestion } from './draft-form'
+import { EnumQuestions, NextRow, unanswered } from './draft-form'
+import { ScreenFrame, Section, useApp, useSend } from './screen-kit'
 
 const educations: readonly Education[] = ['junior_high_or_below', 'high_school', 'associate', 'bachelor', 'master_or_above']
 const maritalStatuses: readonly MaritalStatus[] = ['single', 'married', 'divorced', 'widowed']
@@ -39,7 +41,6 @@ const textFields: readonly TextKey[] = ['real_name', 'id_number', 'address', 'em
 export default function BasicInfoPage() {
   const { t } = useTranslation()
   const send = useSend()
-  const busy = useBusy()
   const draft = useApp((snapshot) => snapshot.context.drafts.basic)
   // A field's rule shows once the borrower leaves it, or for all of them on a submit attempt.
   const [touched, setTouched] = useState<ReadonlySet<TextKey>>(new Set())
@@ -47,6 +48,15 @@ export default function BasicInfoPage() {
   const touch = (field: TextKey) => setTouched((current) => new Set(current).add(field))
   const errorOf = (field: TextKey) => (touched.has(field) ? ruleOf(field, draft) : null)
   const change = (patch: Partial<BasicDraft>) => send({ type: 'form.change', step: 'basic', patch })
+  const choices: EnumQuestion<BasicDraft, keyof BasicDraft>[] = [
+    { field: 'education', label: t('screens.basic.education'), options: educations, optionLabel: (v: Education) => t(`enums.education.${v}`) },
+    {
+      field: 'marital_status',
+      label: t('screens.basic.marital'),
+      options: maritalStatuses,
+      optionLabel: (v: MaritalStatus) => t(`enums.maritalStatus.${v}`),
+    },
+  ]
 
   const text = (field: TextKey, label: string, extra: { inputMode?: 'email' | 'text'; autoComplete?: string } = {}) => (
     <TextField
@@ -67,20 +77,7 @@ export default function BasicInfoPage() {
         {text('id_number', t('screens.basic.idNumber'), { autoComplete: 'off' })}
       </Section>
       <Section title={t('screens.basic.about')}>
-        <EnumSelect
-          label={t('screens.basic.education')}
-          value={draft.education}
-          options={educations}
-          optionLabel={(value) => t(`enums.education.${value}`)}
-          onChange={(education) => change({ education })}
-        />
-        <EnumSelect
-          label={t('screens.basic.marital')}
-          value={draft.marital_status}
-          options={maritalStatuses}
-          optionLabel={(value) => t(`enums.maritalStatus.${value}`)}
-          onChange={(marital_status) => change({ marital_status })}
-        />
+        <EnumQuestions draft={draft} questions={choices} change={change} />
         <RegionSelects
           province={draft.province_id}
           city={draft.city_id}
@@ -90,27 +87,21 @@ export default function BasicInfoPage() {
         {text('address', t('screens.basic.address'), { autoComplete: 'street-address' })}
         {text('email', t('common.withOptional', { label: t('screens.basic.email') }), { inputMode: 'email', autoComplete: 'email' })}
       </Section>
-      <Section>
-        {busy && <Spinner />}
-        <ActionButton
-          event={{ type: 'form.submit' }}
-          label={t('common.next')}
-          missing={[
-            draft.real_name === '' && t('screens.basic.name'),
-            draft.id_number === '' && t('screens.basic.idNumber'),
-            draft.education === null && t('screens.basic.education'),
-            draft.marital_status === null && t('screens.basic.marital'),
-            draft.district_id === '' && t('screens.basic.residence'),
-            draft.address === '' && t('screens.basic.address'),
-          ]}
-          onClick={() => {
-            setTouched(new Set(textFields))
-            if (!textFields.some((field) => isBlockingRule(ruleOf(field, draft)))) return true
-            focusFirstInvalid()
-            return false
-          }}
-        />
-      </Section>
+      <NextRow
+        missing={[
+          draft.real_name === '' && t('screens.basic.name'),
+          draft.id_number === '' && t('screens.basic.idNumber'),
+          ...unanswered(draft, choices),
+          draft.district_id === '' && t('screens.basic.residence'),
+          draft.address === '' && t('screens.basic.address'),
+        ]}
+        onClick={() => {
+          setTouched(new Set(textFields))
+          if (!textFields.some((field) => isBlockingRule(ruleOf(field, draft)))) return true
+          focusFirstInvalid()
+          return false
+        }}
+      />
     </ScreenFrame>
   )
 }
