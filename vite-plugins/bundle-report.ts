@@ -31,12 +31,13 @@ export interface BundleReport {
   initialByLibrary: Record<string, number>
 }
 
-export function sizesOf(content: string | Uint8Array): Sizes {
-  const buffer = typeof content === 'string' ? Buffer.from(content) : Buffer.from(content)
+/** Sizes as served: the precompressed copies use these same levels. Brotli is slow, so optional. */
+export function sizesOf(content: string | Uint8Array, brotli = true): Sizes {
+  const buffer = Buffer.from(content)
   return {
     raw: buffer.byteLength,
     gzip: gzipSync(buffer, { level: 9 }).byteLength,
-    brotli: brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength,
+    brotli: brotli ? brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength : 0,
   }
 }
 
@@ -59,7 +60,7 @@ export function libraryOf(moduleId: string): string {
 
 type OutputBundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1]
 
-export function reportBundle(bundle: OutputBundle): BundleReport {
+export function reportBundle(bundle: OutputBundle, { brotli = true } = {}): BundleReport {
   const chunks: ChunkReport[] = []
   const entries: string[] = []
   const initial = new Set<string>()
@@ -68,7 +69,7 @@ export function reportBundle(bundle: OutputBundle): BundleReport {
 
   for (const output of Object.values(bundle)) {
     if (output.type !== 'chunk') continue
-    chunks.push({ file: output.fileName, name: output.name, lazy: !output.isEntry, ...sizesOf(output.code) })
+    chunks.push({ file: output.fileName, name: output.name, lazy: !output.isEntry, ...sizesOf(output.code, brotli) })
     if (output.isEntry) entries.push(output.fileName)
   }
   const visit = (file: string) => {
@@ -88,7 +89,7 @@ export function reportBundle(bundle: OutputBundle): BundleReport {
 
   const cssSizes = [...initialCss].map((file) => {
     const asset = bundle[file]
-    return sizesOf(asset?.type === 'asset' ? asset.source : '')
+    return sizesOf(asset?.type === 'asset' ? asset.source : '', brotli)
   })
   const sortedLibraries = Object.fromEntries(Object.entries(byLibrary).sort(([, a], [, b]) => b - a))
   return {

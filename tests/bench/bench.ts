@@ -50,6 +50,7 @@ async function buildBoth(): Promise<{ product: BundleReport; empty: BundleReport
   let product: BundleReport | undefined
   let empty: BundleReport | undefined
   await build({ root: repoRoot, logLevel: 'warn', plugins: [bundleReport((report) => (product = report))] })
+  process.env.HUAQIAN_BENCH_EMPTY = '1'
   await build({
     root: emptyRoot,
     configFile: path.join(repoRoot, 'vite.config.ts'),
@@ -57,6 +58,7 @@ async function buildBoth(): Promise<{ product: BundleReport; empty: BundleReport
     build: { outDir: emptyDist, emptyOutDir: true },
     plugins: [bundleReport((report) => (empty = report))],
   })
+  delete process.env.HUAQIAN_BENCH_EMPTY
   if (!product || !empty) throw new Error('a build produced no bundle report')
   return { product, empty }
 }
