@@ -1055,57 +1055,81 @@ export const appMachine = setup({
               route: {},
               meta: screenMeta('home'),
               entry: { type: 'enterScreen', params: { screen: 'home' } },
-              initial: 'loadingUser',
+              initial: 'loading',
               states: {
-                loadingUser: {
+                loading: {
+                  description:
+                    'User, loan status and rights card are independent: all three go out together, and home is ready when the last answers.',
                   tags: 'busy',
-                  invoke: {
-                    src: 'showUser',
-                    input: {},
-                    onDone: {
-                      target: 'loadingStatus',
-                      actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+                  type: 'parallel',
+                  onDone: { target: 'ready' },
+                  states: {
+                    user: {
+                      initial: 'fetching',
+                      states: {
+                        fetching: {
+                          invoke: {
+                            src: 'showUser',
+                            input: {},
+                            onDone: {
+                              target: 'done',
+                              actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+                            },
+                            onError: [
+                              { guard: 'isUnauthorized', target: '#reauth', actions: 'forgetSession' },
+                              // The nickname is decoration; the status is what matters.
+                              { target: 'done' },
+                            ],
+                          },
+                        },
+                        done: { type: 'final' },
+                      },
                     },
-                    onError: [
-                      { guard: 'isUnauthorized', target: '#reauth', actions: 'forgetSession' },
-                      // The nickname is decoration; the status below is what matters.
-                      { target: 'loadingStatus' },
-                    ],
-                  },
-                },
-                loadingStatus: {
-                  tags: 'busy',
-                  invoke: {
-                    src: 'getLoanUserStatus',
-                    input: {},
-                    onDone: {
-                      target: 'loadingRights',
-                      actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) },
+                    status: {
+                      initial: 'fetching',
+                      states: {
+                        fetching: {
+                          invoke: {
+                            src: 'getLoanUserStatus',
+                            input: {},
+                            onDone: {
+                              target: 'done',
+                              actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) },
+                            },
+                            onError: [
+                              { guard: 'isUnauthorized', target: '#reauth', actions: 'forgetSession' },
+                              { target: '#home.failed', actions: 'assignError' },
+                            ],
+                          },
+                        },
+                        done: { type: 'final' },
+                      },
                     },
-                    onError: [
-                      { guard: 'isUnauthorized', target: '#reauth', actions: 'forgetSession' },
-                      { target: 'failed', actions: 'assignError' },
-                    ],
-                  },
-                },
-                loadingRights: {
-                  tags: 'busy',
-                  invoke: {
-                    src: 'showRewardProduct',
-                    input: {},
-                    onDone: {
-                      target: 'ready',
-                      actions: { type: 'storeRights', params: ({ event }) => event.output },
+                    rights: {
+                      initial: 'fetching',
+                      states: {
+                        fetching: {
+                          invoke: {
+                            src: 'showRewardProduct',
+                            input: {},
+                            onDone: {
+                              target: 'done',
+                              actions: { type: 'storeRights', params: ({ event }) => event.output },
+                            },
+                            onError: [
+                              { guard: 'isUnauthorized', target: '#reauth', actions: 'forgetSession' },
+                              // Without the rights card home still works; the card is hidden.
+                              { target: 'done' },
+                            ],
+                          },
+                        },
+                        done: { type: 'final' },
+                      },
                     },
-                    onError: [
-                      { guard: 'isUnauthorized', target: '#reauth', actions: 'forgetSession' },
-                      // Without the rights card home still works; the card is hidden.
-                      { target: 'ready' },
-                    ],
                   },
                 },
                 failed: {
-                  on: { retry: { target: 'loadingStatus', actions: 'clearError' } },
+                  on: { retry: { target: 'loading', actions: 'clearError' } },
                 },
                 ready: {
                   description:
@@ -1126,7 +1150,7 @@ export const appMachine = setup({
                     ],
                     'home.repay': { guard: 'hasLoan', target: '#repayment' },
                     'rights.open': { target: '#rights' },
-                    retry: { target: 'loadingStatus' },
+                    retry: { target: 'loading' },
                   },
                 },
               },
