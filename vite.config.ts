@@ -17,7 +17,7 @@ export default defineConfig(({ mode }) => ({
       ? []
       : [
           firstScreen({
-            modules: ['src/pages/boot-page.tsx', 'src/pages/home-page.tsx', 'locales/zh-Hans.json'],
+            modules: ['src/pages/boot-page.tsx', 'src/pages/home-page.tsx', 'src/pages/login-page.tsx', 'locales/zh-Hans.json'],
             fetches: [process.env.VITE_INIT_CONFIG_URL || 'config/init.json'],
           }),
           // The README's Performance section states these; change both together.
