@@ -9,23 +9,6 @@ import { initI18n } from './i18n/init-i18n'
 import { resolveLocale } from './i18n/locale'
 import './ui/base.css'
 
-/**
- * Resolves once the browser has presented a frame, so the static shell in index.html is always
- * the first paint, never replaced before it was seen. A hidden web view runs no animation
- * frames: the timeout lets it start anyway.
- */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const timeout = setTimeout(resolve, 100)
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timeout)
-        resolve()
-      }, 0),
-    )
-  })
-}
-
 async function main() {
   const config = readConfig(document.baseURI)
   const services = createServices(window, config)
@@ -35,12 +18,13 @@ async function main() {
   const locale = resolveLocale({ query, bridgeLocale: services.session.getSnapshot().locale })
   // Calls carry the language in Accept-Language: set it before boot's first call leaves.
   document.documentElement.lang = locale
-  // The strings and the boot calls do not depend on each other: both start now.
+  // The strings and the boot calls do not depend on each other: both start now. (The build starts
+  // this module only after the static shell was presented: vite-plugins/first-screen.ts.)
   const i18n = initI18n(locale)
   const actor = startAppActor(window, services)
   const root = document.getElementById('root')
   if (root === null) throw new Error('index.html has no #root')
-  const [ready] = await Promise.all([i18n, afterNextPaint()])
+  const ready = await i18n
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={ready}>

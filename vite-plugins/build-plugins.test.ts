@@ -59,4 +59,9 @@ test('the HTML announces the first screen’s lazy chunks and fetches, and inlin
   expect(html).toContain('<link rel="preload" href="config/init.json" as="fetch" crossorigin="anonymous">')
   expect(html).toContain('<style>body{color:#123}')
   expect(html).not.toMatch(/rel="stylesheet"/)
+  // The entry is downloaded at once but run only after the first frame (or 100 ms when hidden).
+  const entry = /<script type="module">.*import\("(\.\/assets\/index-[\w-]+\.js)"\).*requestAnimationFrame.*<\/script>/.exec(html)
+  expect(entry).not.toBeNull()
+  expect(html).toContain(`<link rel="modulepreload" href="${entry![1]}" crossorigin>`)
+  expect(html).not.toMatch(/<script type="module"[^>]* src=/)
 })

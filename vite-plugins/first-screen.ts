@@ -16,6 +16,11 @@ export interface FirstScreenOptions {
   fetches: string[]
 }
 
+/** The inline starter: imports the entry once, after the next presented frame or 100 ms. */
+export function startAfterFirstFrame(src: string): string {
+  return `let s=0;const g=()=>{if(!s){s=1;import(${JSON.stringify(src)})}};requestAnimationFrame(()=>setTimeout(g));setTimeout(g,100)`
+}
+
 export function firstScreen({ modules, fetches }: FirstScreenOptions): Plugin {
   let root = ''
   return {
@@ -68,6 +73,14 @@ export function firstScreen({ modules, fetches }: FirstScreenOptions): Plugin {
           const linkTag = new RegExp(`<link rel="stylesheet"[^>]*href="\\./${output.fileName.replace(/[.]/g, '\\.')}"[^>]*>`)
           if (linkTag.test(html)) html = html.replace(linkTag, () => `<style>${String(output.source)}</style>`)
         }
+        // The entry module runs only after the shell was presented: a module that arrives before
+        // the first frame (always, on a fast link) would otherwise evaluate first and the shell
+        // would never be what the borrower sees first. The download still starts at once; a hidden
+        // web view, which presents no frames, starts after 100 ms.
+        html = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
+          tags.unshift(link({ rel: 'modulepreload', href: src, crossorigin: true }))
+          return `<script type="module">${startAfterFirstFrame(src)}</script>`
+        })
         return { html, tags }
       },
     },
