@@ -25,6 +25,9 @@ async function main() {
   const root = document.getElementById('root')
   if (root === null) throw new Error('index.html has no #root')
   const ready = await i18n
+  // A task of its own for the first render: evaluating the entry is already one long task, and a
+  // render inside it would make it longer still for the borrower's first tap.
+  await new Promise((resolve) => setTimeout(resolve, 0))
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={ready}>
