@@ -1,5 +1,6 @@
 import type { Browser, Frame, Page } from 'playwright-core'
 import { newPhoneContext } from '../support/browser'
+import { answerAssets, fillContacts, pickBeijingChaoyang } from '../support/funnel-en'
 import { loginPersona, pageUrl } from '../support/sandbox'
 
 /*
@@ -136,30 +137,14 @@ async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, c
 
     await page.getByLabel('Education').selectOption('bachelor')
     await page.getByLabel('Marital status').selectOption('married')
-    await page.getByRole('button', { name: /^Where you live/ }).click()
-    const picker = page.getByRole('dialog')
-    await picker.getByLabel('Search regions').fill('朝阳区')
-    await picker.getByRole('button', { name: '北京市 北京市 朝阳区', exact: true }).click()
-    await picker.waitFor({ state: 'hidden' })
+    await pickBeijingChaoyang(page)
     await page.getByLabel('Street address').fill('建国路 88 号 6 栋')
     samples.push(await timeStep(page, 'basic info → assets', 'assetInfo', () => page.getByRole('button', { name: 'Next' }).click()))
 
-    await page.getByLabel('Occupation', { exact: true }).selectOption('employee')
-    await page.getByLabel('Monthly income').selectOption('10k_20k')
-    await page.getByLabel('Housing', { exact: true }).selectOption('rented')
-    await page.getByLabel('Car', { exact: true }).selectOption('none')
-    await page.getByLabel('Do you pay social insurance?').selectOption('yes')
-    await page.getByLabel('Do you pay into a housing fund?').selectOption('yes')
-    await page.getByLabel('Do you have a credit card?').selectOption('no')
+    await answerAssets(page)
     samples.push(await timeStep(page, 'assets → contacts', 'contact', () => page.getByRole('button', { name: 'Next' }).click()))
 
-    await page.getByLabel('Relationship').nth(0).selectOption('parent')
-    await page.getByLabel('Name', { exact: true }).nth(0).fill('王建国')
-    await page.getByLabel('Mobile number').nth(0).fill('13900000011')
-    await page.getByLabel('Relationship').nth(1).selectOption('friend')
-    await page.getByLabel('Name', { exact: true }).nth(1).fill('李明')
-    await page.getByLabel('Mobile number').nth(1).fill('13900000022')
-    await page.getByLabel(/Personal Information Sharing Authorization/).check()
+    await fillContacts(page)
     samples.push(await timeStep(page, 'contacts → bank card', 'bankCard', () => page.getByRole('button', { name: 'Next' }).click()))
 
     return samples

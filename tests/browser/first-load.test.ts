@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { RunningSandbox } from '../../server/start'
-import { launchChromium, newPhoneContext } from '../support/browser'
-import { loginPersona, pageUrl, startPageSandbox } from '../support/sandbox'
+import { expect, test } from 'vitest'
+import { newPhoneContext } from '../support/browser'
+import { pageSandboxAndBrowser } from '../support/browser-suite'
+import { loginPersona, pageUrl } from '../support/sandbox'
 
 /*
  * Issue #11 in a real browser against the sandbox: what the HTML announces is what the page uses
@@ -10,28 +9,17 @@ import { loginPersona, pageUrl, startPageSandbox } from '../support/sandbox'
  * and the sanitiser (DOMPurify) is not downloaded until a screen needs it.
  */
 
-let sandbox: RunningSandbox
-let browser: Browser
-
-beforeAll(async () => {
-  sandbox = await startPageSandbox()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await sandbox?.close()
-})
+const suite = pageSandboxAndBrowser()
 
 test('a logged-in entry fetches each file once, compressed, and leaves DOMPurify for later', { timeout: 60_000 }, async () => {
-  const { token, user } = await loginPersona(sandbox.url, '13800000001')
-  const context = await newPhoneContext(browser, 'zh-CN')
+  const { token, user } = await loginPersona(suite.sandbox.url, '13800000001')
+  const context = await newPhoneContext(suite.browser, 'zh-CN')
   const page = await context.newPage()
   const requested: string[] = []
   const encodings = new Map<string, string | undefined>()
   page.on('request', (request) => requested.push(request.url()))
   page.on('response', async (response) => encodings.set(response.url(), (await response.allHeaders())['content-encoding']))
-  await page.goto(pageUrl(sandbox.url, {}, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
+  await page.goto(pageUrl(suite.sandbox.url, {}, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
   await page.locator('main[data-screen="home"]').waitFor()
   // The approve persona's next screen is loan demand: its chunk is prefetched once home is idle,
   // without the sanitiser its agreement reader loads only when opened.
