@@ -5,7 +5,8 @@ import type { AppActor } from './flow-kit'
 import type { HostCommand, PortData } from './ports'
 import type { ScreenName } from './screens'
 import { clampScreen, funnelScreens, screenForStep } from './screens'
-import { loading, reauth, retryInto, screenMeta } from './shapes'
+import { reauth, retryInto, screenMeta } from './shapes'
+import type { AppInvoke } from './shapes'
 
 /*
  * Home: the borrower, the loan-user status and the rights card, then the entrance cards; a pending
@@ -46,55 +47,49 @@ export const homeActions = {
  */
 const resumable = [...funnelScreens.filter((name) => name !== 'match' && name !== 'lendConfirm'), 'repayment'] as const
 
+/** One region of home's parallel loading: a single call, then a final state. */
+function fetchOnce<const I extends AppInvoke>(invoke: I) {
+  return { initial: 'fetching', states: { fetching: { invoke }, done: { type: 'final' } } } as const
+}
+
 export const homeStates = states({
   home: {
     id: 'home',
     route: {},
     meta: screenMeta('home'),
     entry: { type: 'enterScreen', params: { screen: 'home' } },
-    initial: 'loadingUser',
+    initial: 'loading',
     states: {
-      loadingUser: {
+      loading: {
+        description:
+          'User, loan status and rights card are independent: all three go out together, and home is ready when the last answers.',
         tags: 'busy',
-        invoke: {
-          src: 'showUser',
-          input: {},
-          onDone: {
-            target: 'loadingStatus',
-            actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
-          },
-          onError: [
-            reauth,
-            // The nickname is decoration; the status below is what matters.
-            { target: 'loadingStatus' },
-          ],
-        },
-      },
-      loadingStatus: loading({
-        src: 'getLoanUserStatus',
-        input: {},
-        onDone: {
-          target: 'loadingRights',
-          actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) },
-        },
-      }),
-      loadingRights: {
-        tags: 'busy',
-        invoke: {
-          src: 'showRewardProduct',
-          input: {},
-          onDone: {
-            target: 'ready',
-            actions: { type: 'storeRights', params: ({ event }) => event.output },
-          },
-          onError: [
-            reauth,
+        type: 'parallel',
+        onDone: { target: 'ready' },
+        states: {
+          user: fetchOnce({
+            src: 'showUser',
+            input: {},
+            onDone: { target: 'done', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
+            // The nickname is decoration; the status is what matters.
+            onError: [reauth, { target: 'done' }],
+          }),
+          status: fetchOnce({
+            src: 'getLoanUserStatus',
+            input: {},
+            onDone: { target: 'done', actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) } },
+            onError: [reauth, { target: '#home.failed', actions: 'assignError' }],
+          }),
+          rights: fetchOnce({
+            src: 'showRewardProduct',
+            input: {},
+            onDone: { target: 'done', actions: { type: 'storeRights', params: ({ event }) => event.output } },
             // Without the rights card home still works; the card is hidden.
-            { target: 'ready' },
-          ],
+            onError: [reauth, { target: 'done' }],
+          }),
         },
       },
-      failed: retryInto('loadingStatus'),
+      failed: retryInto('loading'),
       ready: {
         description:
           'Entrance cards. A pending deep link is followed first, clamped to the step the server allows.',
@@ -106,7 +101,7 @@ export const homeStates = states({
           })),
           'home.repay': { guard: 'hasLoan', target: '#repayment' },
           'rights.open': { target: '#rights' },
-          retry: { target: 'loadingStatus' },
+          retry: { target: 'loading' },
         },
       },
     },

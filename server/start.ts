@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -10,7 +9,7 @@ import { createSandbox } from './app'
 import { openDb, type Db } from './db'
 import { mountReviewPage } from './review-page'
 import type { SandboxApp } from './sandbox-app'
-import { staticFiles } from './static-files'
+import { pageFiles } from './static-files'
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 export const distDir = join(repoRoot, 'dist')
@@ -72,12 +71,9 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
         })
         return
       }
-      page.get('/*', staticFiles(pageDir))
-      page.get('*', (c) => {
-        const index = join(pageDir, 'index.html')
-        if (!existsSync(index)) return c.html(missingBuild, 200)
-        return c.html(readFileSync(index, 'utf8'))
-      })
+      const built = pageFiles(pageDir)
+      page.get('/*', built.files)
+      page.get('*', (c) => built.html(c, () => c.html(missingBuild, 200)))
     },
   })
 

@@ -15,13 +15,22 @@ async function main() {
   // The locale comes from the page query (before or after the hash route), else the host's payload.
   const query = new URLSearchParams(window.location.search)
   for (const [key, value] of Object.entries(hashLocation(window.location.hash).query)) query.set(key, value)
-  const i18n = await initI18n(resolveLocale({ query, bridgeLocale: services.session.getSnapshot().locale }))
+  const locale = resolveLocale({ query, bridgeLocale: services.session.getSnapshot().locale })
+  // Calls carry the language in Accept-Language: set it before boot's first call leaves.
+  document.documentElement.lang = locale
+  // The strings and the boot calls do not depend on each other: both start now. (The build starts
+  // this module only after the static shell was presented: server/build/first-screen.ts.)
+  const i18n = initI18n(locale)
   const actor = startAppActor(window, services)
   const root = document.getElementById('root')
   if (root === null) throw new Error('index.html has no #root')
+  const ready = await i18n
+  // A task of its own for the first render: evaluating the entry is already one long task, and a
+  // render inside it would make it longer still for the borrower's first tap.
+  await new Promise((resolve) => setTimeout(resolve, 0))
   createRoot(root).render(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <I18nextProvider i18n={ready}>
         <App handles={{ actor, services }} />
       </I18nextProvider>
     </StrictMode>,

@@ -67,6 +67,20 @@ export function nextScreens(snapshot: AppSnapshot): ScreenName[] {
   return [...next].sort()
 }
 
+/**
+ * Runs `task` once the main thread is idle, so prefetching the next pages never competes with
+ * the screen being painted or the borrower's first tap. Returns the cancel.
+ */
+export function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2_000 })
+    return () => cancelIdleCallback(handle)
+  }
+  // Safari has no requestIdleCallback: after the current frame's work is a fair stand-in.
+  const handle = setTimeout(task, 200)
+  return () => clearTimeout(handle)
+}
+
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((item, index) => item === b[index])
 }
@@ -80,10 +94,14 @@ function CurrentPage() {
   const upcoming = useSelector(actor, nextScreens, sameList)
   const rightsNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'rights.open' }))
 
-  useEffect(() => {
-    for (const name of upcoming) void preloadPage(pages[name])
-    if (rightsNext) void preloadPage(RightsSheet)
-  }, [upcoming, rightsNext])
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const name of upcoming) void preloadPage(pages[name])
+        if (rightsNext) void preloadPage(RightsSheet)
+      }),
+    [upcoming, rightsNext],
+  )
 
   if (booting || screen === null) return <BootPage />
   const Page = pages[screen]

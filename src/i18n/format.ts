@@ -60,10 +60,20 @@ export function formatDate(iso: string, locale: Locale, options: FormatDateOptio
     throw new RangeError(`not an ISO date: ${iso}`)
   }
   const timeZone = isDateOnly ? 'UTC' : options.timeZone
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: 'medium',
-    ...(timeZone === undefined ? {} : { timeZone }),
-  }).format(date)
+  return dateFormat(locale, timeZone).format(date)
+}
+
+// One per locale and time zone: a schedule formats a date per row, and building the formatter
+// was most of the schedule's render time at 4× CPU (issue #11's profile).
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+function dateFormat(locale: Locale, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone ?? ''}`
+  let format = dateFormats.get(key)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', ...(timeZone === undefined ? {} : { timeZone }) })
+    dateFormats.set(key, format)
+  }
+  return format
 }
 
 const listFormat = cached((tag) => new Intl.ListFormat(tag, { type: 'conjunction' }))

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { withLuhnDigit } from '../../server/banks'
 import type { RunningSandbox } from '../../server/start'
 import { launchChromium, newPhoneContext, screenshotPath } from '../support/browser'
+import { answerAssets, fillContacts } from '../support/funnel-en'
 import { loginPersona, pageUrl, startPageSandbox } from '../support/sandbox'
 
 /*
@@ -153,25 +154,13 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
 
   // Assets: every question answered.
   await onScreen(page, 'assetInfo')
-  await page.getByLabel('Occupation', { exact: true }).selectOption('employee')
-  await page.getByLabel('Monthly income').selectOption('10k_20k')
-  await page.getByLabel('Housing', { exact: true }).selectOption('rented')
-  await page.getByLabel('Car', { exact: true }).selectOption('none')
-  await page.getByLabel('Do you pay social insurance?').selectOption('yes')
-  await page.getByLabel('Do you pay into a housing fund?').selectOption('yes')
-  await page.getByLabel('Do you have a credit card?').selectOption('no')
+  await answerAssets(page)
   await snap(page, 'assetInfo')
   await page.getByRole('button', { name: 'Next' }).click()
 
   // Contacts: the first an immediate relative; the sharing authorization.
   await onScreen(page, 'contact')
-  await page.getByLabel('Relationship').nth(0).selectOption('parent')
-  await page.getByLabel('Name', { exact: true }).nth(0).fill('王建国')
-  await page.getByLabel('Mobile number').nth(0).fill('13900000011')
-  await page.getByLabel('Relationship').nth(1).selectOption('friend')
-  await page.getByLabel('Name', { exact: true }).nth(1).fill('李明')
-  await page.getByLabel('Mobile number').nth(1).fill('13900000022')
-  await page.getByLabel(/Personal Information Sharing Authorization/).check()
+  await fillContacts(page)
   await snap(page, 'contact')
   await page.getByRole('button', { name: 'Next' }).click()
   mark('asset + contact')

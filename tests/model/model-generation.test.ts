@@ -15,7 +15,8 @@ function changedMachine(change: (config: Config) => Config): AnyStateMachine {
   return createMachine(change(config) as never, appMachine.implementations as never) as unknown as AnyStateMachine
 }
 
-test('the same seed always gives the same paths, and another seed other paths that reach as much', () => {
+// Three full generations: about 25 s on an idle machine, so the timeout leaves room for a busy one.
+test('the same seed always gives the same paths, and another seed other paths that reach as much', { timeout: 180_000 }, () => {
   const first = generatePaths({ seed: 7 })
   const again = generatePaths({ seed: 7 })
   const other = generatePaths({ seed: 8 })

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { AgreementKey } from '../../contract/entities'
 import { BottomSheet } from './bottom-sheet'
 import { Checkbox } from './form-field'
-import { RichHtml } from './rich-html'
+import type { RichHtml as RichHtmlComponent } from './rich-html'
 import '../components.css'
 
 export interface AgreementText {
@@ -15,7 +15,7 @@ export type LoadAgreement = (key: AgreementKey) => Promise<AgreementText>
 
 type Reading =
   | { key: AgreementKey; state: 'loading' }
-  | { key: AgreementKey; state: 'loaded'; html: string }
+  | { key: AgreementKey; state: 'loaded'; html: string; RichHtml: typeof RichHtmlComponent }
   | { key: AgreementKey; state: 'failed' }
 
 function AgreementReader({
@@ -36,8 +36,10 @@ function AgreementReader({
   useEffect(() => {
     let current = true
     setReading({ key: agreementKey, state: 'loading' })
-    loadAgreement(agreementKey).then(
-      (text) => current && setReading({ key: agreementKey, state: 'loaded', html: text.content_html }),
+    // The sanitiser (DOMPurify) is fetched with the first text, not with the screen: most
+    // borrowers never open an agreement, and the screen's first load should not carry it.
+    Promise.all([loadAgreement(agreementKey), import('./rich-html')]).then(
+      ([text, { RichHtml }]) => current && setReading({ key: agreementKey, state: 'loaded', html: text.content_html, RichHtml }),
       () => current && setReading({ key: agreementKey, state: 'failed' }),
     )
     return () => {
@@ -56,6 +58,7 @@ function AgreementReader({
       </div>
     )
   }
+  const { RichHtml } = reading
   return (
     <article aria-label={t(`agreements.${agreementKey}`)}>
       <RichHtml html={reading.html} {...(onExternalLink === undefined ? {} : { onExternalLink })} />

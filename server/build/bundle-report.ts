@@ -1,0 +1,112 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { Plugin } from 'vite'
+
+/*
+ * What the borrower's first load costs, read from the bundle itself: the chunks the HTML loads
+ * before any script runs (the entry and its static imports, the CSS it links), each lazily loaded
+ * chunk, and which libraries the entry's bytes come from. The budgets check it on every build;
+ * the benchmark prints it.
+ */
+
+export interface Sizes {
+  raw: number
+  gzip: number
+  brotli: number
+}
+
+export interface ChunkReport extends Sizes {
+  file: string
+  name: string
+  /** The chunk is loaded by `import()`: a page, a locale, or something only a page needs. */
+  lazy: boolean
+}
+
+export interface BundleReport {
+  /** JavaScript the HTML loads before anything paints: the entry chunk and its static imports. */
+  initialJs: Sizes & { files: string[] }
+  /** Stylesheets the entry links. */
+  initialCss: Sizes & { files: string[] }
+  chunks: ChunkReport[]
+  /** The initial JavaScript's rendered bytes per package (`(app)` for this repository's code). */
+  initialByLibrary: Record<string, number>
+}
+
+/** Sizes as served: the precompressed copies use these same levels. Brotli is slow, so optional. */
+export function sizesOf(content: string | Uint8Array, brotli = true): Sizes {
+  const buffer = Buffer.from(content)
+  return {
+    raw: buffer.byteLength,
+    gzip: gzipSync(buffer, { level: 9 }).byteLength,
+    brotli: brotli ? brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength : 0,
+  }
+}
+
+function sum(list: Sizes[]): Sizes {
+  return list.reduce((total, item) => ({ raw: total.raw + item.raw, gzip: total.gzip + item.gzip, brotli: total.brotli + item.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  })
+}
+
+/** `/x/node_modules/@scope/name/...` → `@scope/name`; anything else is the application's own code. */
+export function libraryOf(moduleId: string): string {
+  const path = moduleId.replace(/\\/g, '/').replace(/^\0/, '')
+  const at = path.lastIndexOf('/node_modules/')
+  if (at === -1) return path.includes('vite/') || path.startsWith('vite') || path.includes('rolldown') ? '(bundler runtime)' : '(app)'
+  const parts = path.slice(at + '/node_modules/'.length).split('/')
+  return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]
+}
+
+type OutputBundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1]
+
+export function reportBundle(bundle: OutputBundle, { brotli = true } = {}): BundleReport {
+  const chunks: ChunkReport[] = []
+  const entries: string[] = []
+  const initial = new Set<string>()
+  const initialCss = new Set<string>()
+  const byLibrary: Record<string, number> = {}
+
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'chunk') continue
+    chunks.push({ file: output.fileName, name: output.name, lazy: !output.isEntry, ...sizesOf(output.code, brotli) })
+    if (output.isEntry) entries.push(output.fileName)
+  }
+  const visit = (file: string) => {
+    if (initial.has(file)) return
+    const chunk = bundle[file]
+    if (chunk?.type !== 'chunk') return
+    initial.add(file)
+    for (const css of chunk.viteMetadata?.importedCss ?? []) initialCss.add(css)
+    for (const [id, module] of Object.entries(chunk.modules)) {
+      const library = libraryOf(id)
+      byLibrary[library] = (byLibrary[library] ?? 0) + module.renderedLength
+    }
+    for (const imported of chunk.imports) visit(imported)
+  }
+  for (const entry of entries) visit(entry)
+  for (const chunk of chunks) if (initial.has(chunk.file)) chunk.lazy = false
+
+  const cssSizes = [...initialCss].map((file) => {
+    const asset = bundle[file]
+    return sizesOf(asset?.type === 'asset' ? asset.source : '', brotli)
+  })
+  const sortedLibraries = Object.fromEntries(Object.entries(byLibrary).sort(([, a], [, b]) => b - a))
+  return {
+    initialJs: { ...sum(chunks.filter((chunk) => initial.has(chunk.file))), files: [...initial] },
+    initialCss: { ...sum(cssSizes), files: [...initialCss] },
+    chunks: chunks.sort((a, b) => b.gzip - a.gzip),
+    initialByLibrary: sortedLibraries,
+  }
+}
+
+/** Hands the bundle's report to `onReport` after every build. */
+export function bundleReport(onReport: (report: BundleReport) => void): Plugin {
+  return {
+    name: 'huaqian:bundle-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      onReport(reportBundle(bundle))
+    },
+  }
+}

@@ -1,0 +1,241 @@
+import { execFile } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import path from 'node:path'
+import { parseArgs, promisify } from 'node:util'
+import { build } from 'vite'
+import { startSandbox, type RunningSandbox } from '../../server/start'
+import { bundleReport, type BundleReport } from '../../server/build/bundle-report'
+import { launchChromium } from '../support/browser'
+import { loginPersona, pageUrl } from '../support/sandbox'
+import { launchForLighthouse, runLighthouse, type LighthouseRun } from './lighthouse-runs'
+import { measureSteps, type StepSample } from './step-latency'
+
+/*
+ * `npm run bench` (issue #11): builds the page and an empty React 19 page with the same Vite
+ * config, serves both with the same server code on loopback, runs Lighthouse's mobile defaults on
+ * them in turns, and reports medians with ratios product/empty; then the bundle's first-load
+ * bytes, step-change latency at 4× CPU, and the time to generate the model-based paths.
+ * Writes artifacts/bench.json. It measures; nothing here passes or fails on a time.
+ */
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    'step-rounds': { type: 'string', default: '3' },
+    port: { type: 'string', default: '8802' },
+    'empty-port': { type: 'string', default: '8812' },
+    'skip-lighthouse': { type: 'boolean', default: false },
+    'skip-steps': { type: 'boolean', default: false },
+    'skip-paths': { type: 'boolean', default: false },
+  },
+})
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+const artifacts = path.join(repoRoot, 'artifacts')
+const emptyRoot = path.join(import.meta.dirname, 'empty')
+const emptyDist = path.join(artifacts, 'bench', 'empty-dist')
+
+const median = (list: number[]) => {
+  const sorted = [...list].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+const percentile = (list: number[], p: number) => {
+  const sorted = [...list].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+const round = (value: number, digits = 0) => Number(value.toFixed(digits))
+
+async function buildBoth(): Promise<{ product: BundleReport; empty: BundleReport }> {
+  let product: BundleReport | undefined
+  let empty: BundleReport | undefined
+  await build({ root: repoRoot, logLevel: 'warn', plugins: [bundleReport((report) => (product = report))] })
+  process.env.HUAQIAN_BENCH_EMPTY = '1'
+  await build({
+    root: emptyRoot,
+    configFile: path.join(repoRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: emptyDist, emptyOutDir: true },
+    plugins: [bundleReport((report) => (empty = report))],
+  })
+  delete process.env.HUAQIAN_BENCH_EMPTY
+  if (!product || !empty) throw new Error('a build produced no bundle report')
+  return { product, empty }
+}
+
+type Metric = keyof Omit<LighthouseRun, 'lcpElement'>
+const metrics: Metric[] = ['score', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'bytes', 'requests', 'requestsBeforeLcp']
+
+function summarize(runs: LighthouseRun[]) {
+  const medians = Object.fromEntries(metrics.map((metric) => [metric, round(median(runs.map((run) => run[metric])), metric === 'cls' ? 3 : 0)]))
+  return { ...medians, runs }
+}
+
+async function timePaths(): Promise<number> {
+  const started = performance.now()
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'machines/model/paths-cli.ts', '--quiet', '--out', 'artifacts/bench/model-paths.json'], {
+    cwd: repoRoot,
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  return performance.now() - started
+}
+
+function stepSummary(samples: StepSample[]) {
+  const of = (pick: (sample: StepSample) => number, list = samples) => ({
+    median: round(median(list.map(pick))),
+    p95: round(percentile(list.map(pick), 95)),
+  })
+  const steps = [...new Set(samples.map((sample) => sample.step))]
+  // The vendor's Pass includes the liveness result poll: reported on its own, not in the step figure.
+  const screenSteps = samples.filter((sample) => !sample.step.startsWith('vendor'))
+  return {
+    cpuThrottling: 4,
+    samples: samples.length,
+    total: of((sample) => sample.totalMs, screenSteps),
+    beforeRequest: of((sample) => sample.beforeRequestMs, screenSteps),
+    requests: of((sample) => sample.requestsMs, screenSteps),
+    afterAnswer: of((sample) => sample.afterAnswerMs, screenSteps),
+    longTasksOver50ms: screenSteps.reduce((count, sample) => count + sample.longTasks, 0),
+    longestTaskMs: round(Math.max(0, ...screenSteps.map((sample) => sample.longestTaskMs))),
+    byStep: Object.fromEntries(
+      steps.map((step) => {
+        const list = samples.filter((sample) => sample.step === step)
+        return [step, { total: of((s) => s.totalMs, list), beforeRequest: of((s) => s.beforeRequestMs, list), requests: of((s) => s.requestsMs, list), afterAnswer: of((s) => s.afterAnswerMs, list), longTasks: list.reduce((n, s) => n + s.longTasks, 0) }]
+      }),
+    ),
+  }
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1)
+
+async function main() {
+  const started = Date.now()
+  mkdirSync(path.join(artifacts, 'bench'), { recursive: true })
+  console.log('building the page and the empty React page…')
+  const bundles = await buildBoth()
+
+  let product: RunningSandbox | undefined
+  let empty: RunningSandbox | undefined
+  // Step latency is measured on the real clock: a busy machine shows in it, so the load is recorded.
+  const result: Record<string, unknown> = {
+    when: new Date().toISOString(),
+    lighthouse: '12.8.2 mobile defaults (simulated slow 4G, 4× CPU)',
+    machine: { cpus: cpus().length, loadAverageAtStart: loadavg().map((value) => round(value, 1)) },
+  }
+  try {
+    product = await startSandbox({ port: Number(values.port), host: '127.0.0.1', db: ':memory:' })
+    empty = await startSandbox({ port: Number(values['empty-port']), host: '127.0.0.1', db: ':memory:', distDir: emptyDist })
+    const { token, user } = await loginPersona(product.url, '13800000001')
+    const targets = {
+      empty: `${empty.url}/`,
+      productLoggedOut: `${product.url}/`,
+      productLoggedIn: pageUrl(product.url, {}, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }),
+    }
+
+    const lighthouseRuns: Record<keyof typeof targets, LighthouseRun[]> = { empty: [], productLoggedOut: [], productLoggedIn: [] }
+    if (!values['skip-lighthouse']) {
+      const chrome = await launchForLighthouse()
+      try {
+        const runs = Number(values.runs)
+        for (let index = 0; index < runs; index += 1) {
+          // Alternating, so a slow moment of the machine falls on every target alike.
+          for (const [name, url] of Object.entries(targets) as [keyof typeof targets, string][]) {
+            const run = await runLighthouse(chrome, url)
+            lighthouseRuns[name].push(run)
+            console.log(`  round ${index + 1} ${name.padEnd(16)} score ${run.score} FCP ${Math.round(run.fcpMs)} LCP ${Math.round(run.lcpMs)} TBT ${Math.round(run.tbtMs)}`)
+          }
+        }
+      } finally {
+        chrome.kill()
+      }
+    }
+
+    const targetResult = (name: keyof typeof targets, bundle: BundleReport) => ({
+      url: targets[name].replace(/bridge=[^&#]+/, 'bridge=…'),
+      ...(lighthouseRuns[name].length ? summarize(lighthouseRuns[name]) : {}),
+      initialJs: bundle.initialJs,
+      initialCss: bundle.initialCss,
+    })
+    result.empty = targetResult('empty', bundles.empty)
+    result.productLoggedOut = targetResult('productLoggedOut', bundles.product)
+    result.productLoggedIn = targetResult('productLoggedIn', bundles.product)
+    if (lighthouseRuns.empty.length) {
+      const ratios: Record<string, Record<string, number>> = {}
+      for (const name of ['productLoggedOut', 'productLoggedIn'] as const) {
+        const product = result[name] as Record<string, number>
+        const base = result.empty as Record<string, number>
+        ratios[name] = Object.fromEntries(
+          (['score', 'fcpMs', 'lcpMs', 'bytes', 'requestsBeforeLcp'] as const).map((metric) => [metric, round(product[metric] / base[metric], 2)]),
+        )
+      }
+      result.ratios = ratios
+    }
+    result.bundle = {
+      initialJs: bundles.product.initialJs,
+      initialCss: bundles.product.initialCss,
+      initialByLibraryRenderedBytes: bundles.product.initialByLibrary,
+      chunks: bundles.product.chunks.map(({ file, name, lazy, raw, gzip, brotli }) => ({ file, name, lazy, raw, gzip, brotli })),
+    }
+
+    if (!values['skip-steps']) {
+      console.log('step changes at 4× CPU…')
+      const browser = await launchChromium()
+      try {
+        result.steps = stepSummary(await measureSteps(browser, product.url, Number(values['step-rounds'])))
+      } finally {
+        await browser.close()
+      }
+    }
+  } finally {
+    await product?.close()
+    await empty?.close()
+  }
+  if (!values['skip-paths']) {
+    console.log('model-based paths…')
+    result.modelPathsMs = round(await timePaths())
+  }
+  result.benchSeconds = round((Date.now() - started) / 1000)
+  ;(result.machine as Record<string, unknown>).loadAverageAtEnd = loadavg().map((value) => round(value, 1))
+  writeFileSync(path.join(artifacts, 'bench.json'), `${JSON.stringify(result, null, 2)}\n`)
+  console.log(`\n${formatTable(result)}\nwritten artifacts/bench.json (${result.benchSeconds} s)`)
+}
+
+function formatTable(result: Record<string, unknown>): string {
+  const rows: string[] = []
+  const targets = ['empty', 'productLoggedOut', 'productLoggedIn'] as const
+  const get = (name: string) => result[name] as Record<string, number> & { initialJs: { gzip: number; brotli: number } }
+  const ratios = (result.ratios ?? {}) as Record<string, Record<string, number>>
+  const cell = (name: string, metric: string, unit = '') => {
+    const value = get(name)[metric]
+    if (value === undefined) return '–'
+    const ratio = ratios[name]?.[metric]
+    return `${value}${unit}${ratio !== undefined ? ` (${ratio}×)` : ''}`
+  }
+  rows.push(`| | empty React 19 page | product, logged out | product, logged in |`, `|---|---|---|---|`)
+  const line = (label: string, metric: string, unit = '') => rows.push(`| ${label} | ${targets.map((name) => cell(name, metric, unit)).join(' | ')} |`)
+  line('Lighthouse performance score', 'score')
+  line('FCP', 'fcpMs', ' ms')
+  line('LCP', 'lcpMs', ' ms')
+  line('TBT', 'tbtMs', ' ms')
+  line('CLS', 'cls')
+  line('bytes transferred', 'bytes', ' B')
+  line('requests before LCP', 'requestsBeforeLcp')
+  rows.push(`| initial JS (gzip / brotli) | ${targets.map((name) => `${kib(get(name).initialJs.gzip)} / ${kib(get(name).initialJs.brotli)} KiB`).join(' | ')} |`)
+  const steps = result.steps as ReturnType<typeof stepSummary> | undefined
+  if (steps) {
+    rows.push('', `Step changes at ${steps.cpuThrottling}× CPU (${steps.samples} samples; tap → next screen painted), median / p95:`)
+    rows.push(`  total ${steps.total.median} / ${steps.total.p95} ms; before the request ${steps.beforeRequest.median} / ${steps.beforeRequest.p95} ms; requests ${steps.requests.median} / ${steps.requests.p95} ms; after the answer ${steps.afterAnswer.median} / ${steps.afterAnswer.p95} ms; long tasks > 50 ms: ${steps.longTasksOver50ms} (longest ${steps.longestTaskMs} ms)`)
+    for (const [step, figures] of Object.entries(steps.byStep)) {
+      rows.push(`  ${step.padEnd(26)} ${figures.total.median} / ${figures.total.p95} ms (before ${figures.beforeRequest.median}, requests ${figures.requests.median}, after ${figures.afterAnswer.median})`)
+    }
+  }
+  const bundle = result.bundle as { initialByLibraryRenderedBytes: Record<string, number> }
+  const total = Object.values(bundle.initialByLibraryRenderedBytes).reduce((a, b) => a + b, 0)
+  rows.push('', 'Initial JS by library (share of rendered bytes):')
+  rows.push(`  ${Object.entries(bundle.initialByLibraryRenderedBytes).filter(([, bytes]) => bytes > 0).map(([name, bytes]) => `${name} ${((100 * bytes) / total).toFixed(1)}%`).join(', ')}`)
+  if (result.modelPathsMs !== undefined) rows.push('', `Model-based paths generated in ${result.modelPathsMs} ms`)
+  return rows.join('\n')
+}
+
+await main()

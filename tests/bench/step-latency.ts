@@ -1,0 +1,164 @@
+import type { Browser, Frame, Page } from 'playwright-core'
+import { newPhoneContext } from '../support/browser'
+import { answerAssets, fillContacts, pickBeijingChaoyang } from '../support/funnel-en'
+import { loginPersona, pageUrl } from '../support/sandbox'
+
+/*
+ * Step changes as a borrower feels them, at 4× CPU throttling against the sandbox on loopback:
+ * from the tap (the click event's timestamp) to the next screen painted (its `main[data-screen]`
+ * in the DOM and the frame after it presented), split into before the first API request left,
+ * the requests (first start to last answer), and after the last answer until the paint.
+ */
+
+export interface StepSample {
+  step: string
+  totalMs: number
+  beforeRequestMs: number
+  requestsMs: number
+  afterAnswerMs: number
+  /** Main-thread tasks over 50 ms between the tap and the paint. */
+  longTasks: number
+  longestTaskMs: number
+}
+
+declare global {
+  interface Window {
+    __bench?: { tapAt: number; longTasks: { start: number; duration: number }[] }
+  }
+}
+
+// Runs in every frame before its scripts: records taps (absolute ms) and long tasks.
+function instrument() {
+  const absolute = (stamp: number) => performance.timeOrigin + stamp
+  const top = window.top ?? window
+  const state = { tapAt: 0, longTasks: [] as { start: number; duration: number }[] }
+  if (window === top) window.__bench = state
+  document.addEventListener('click', (event) => {
+    const bench = (window.top ?? window).__bench
+    if (bench) bench.tapAt = absolute(event.timeStamp)
+  }, true)
+  performance.setResourceTimingBufferSize(10_000)
+  if (window === top && PerformanceObserver.supportedEntryTypes.includes('longtask')) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.longTasks.push({ start: absolute(entry.startTime), duration: entry.duration })
+    }).observe({ type: 'longtask', buffered: true })
+  }
+}
+
+async function timeStep(page: Page, step: string, screen: string, tap: () => Promise<void>, timeoutMs = 20_000): Promise<StepSample> {
+  const painted = page.evaluate(
+    ({ screen, timeoutMs }) =>
+      new Promise<number>((resolve, reject) => {
+        const selector = `main[data-screen="${screen}"]`
+        const afterPaint = () =>
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel()
+            channel.port1.onmessage = () => resolve(performance.timeOrigin + performance.now())
+            channel.port2.postMessage(null)
+          })
+        const timer = setTimeout(() => reject(new Error(`${selector} did not appear`)), timeoutMs)
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector(selector)) return
+          observer.disconnect()
+          clearTimeout(timer)
+          afterPaint()
+        })
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-screen'] })
+      }),
+    { screen, timeoutMs },
+  )
+  await tap()
+  const paintAt = await painted
+  return page.evaluate(
+    ({ step, paintAt }) => {
+      const bench = window.__bench!
+      const tapAt = bench.tapAt
+      const calls = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry as PerformanceResourceTiming)
+        .filter((entry) => /\/(api|v2)\//.test(entry.name) && ['xmlhttprequest', 'fetch'].includes(entry.initiatorType))
+        .map((entry) => ({ start: performance.timeOrigin + entry.startTime, end: performance.timeOrigin + entry.responseEnd }))
+        .filter((call) => call.start >= tapAt && call.end <= paintAt)
+      const tasks = bench.longTasks.filter((task) => task.start + task.duration >= tapAt && task.start <= paintAt)
+      const firstStart = calls.length ? Math.min(...calls.map((call) => call.start)) : paintAt
+      const lastEnd = calls.length ? Math.max(...calls.map((call) => call.end)) : paintAt
+      return {
+        step,
+        totalMs: paintAt - tapAt,
+        beforeRequestMs: firstStart - tapAt,
+        requestsMs: lastEnd - firstStart,
+        afterAnswerMs: paintAt - lastEnd,
+        longTasks: tasks.length,
+        longestTaskMs: tasks.reduce((longest, task) => Math.max(longest, task.duration), 0),
+      }
+    },
+    { step, paintAt },
+  )
+}
+
+/** One new borrower through the funnel's first steps, by clicks and typing in English. */
+async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, cpuRate: number): Promise<StepSample[]> {
+  const { token, user } = await loginPersona(sandboxUrl, phone)
+  const context = await newPhoneContext(browser, 'en-US')
+  // tsx compiles with esbuild's keepNames, which wraps functions passed to the page in `__name`.
+  await context.addInitScript({ content: 'globalThis.__name = (target) => target' })
+  await context.addInitScript(instrument)
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate })
+  const samples: StepSample[] = []
+  try {
+    await page.goto(pageUrl(sandboxUrl, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
+    await page.locator('main[data-screen="home"]').waitFor({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Continue' }).waitFor()
+    // Let the idle prefetch of the next pages happen, as it would while the borrower reads.
+    await page.waitForTimeout(1_500)
+
+    samples.push(await timeStep(page, 'home → loan demand', 'loanDemand', () => page.getByRole('button', { name: 'Continue' }).click()))
+    await page.getByTestId('trial-apr').waitFor()
+    await page.getByLabel('Amount (yuan)').fill('20000')
+    await page.getByLabel('Term').selectOption('6')
+    await page.getByLabel('Purpose').selectOption('shopping')
+    await page.getByText('Repayment schedule (6 payments)').waitFor()
+    for (const box of await page.getByRole('checkbox').all()) await box.check()
+    samples.push(await timeStep(page, 'loan demand → face', 'facialIdentification', () => page.getByRole('button', { name: 'Apply now' }).click()))
+
+    await page.getByLabel(/Facial Information Authorization/).check()
+    await page.getByLabel(/Sensitive Personal Information Authorization/).check()
+    samples.push(await timeStep(page, 'face → vendor page', 'webview', () => page.getByRole('button', { name: 'Start verification' }).click()))
+    const vendor: Frame = await (async () => {
+      await page.locator('iframe.webview-frame').waitFor()
+      const handle = await page.locator('iframe.webview-frame').elementHandle()
+      const frame = await handle!.contentFrame()
+      await frame!.getByRole('button', { name: 'Pass' }).waitFor()
+      return frame!
+    })()
+    samples.push(await timeStep(page, 'vendor Pass → basic info', 'basicInfo', () => vendor.getByRole('button', { name: 'Pass' }).click(), 60_000))
+
+    await page.getByLabel('Education').selectOption('bachelor')
+    await page.getByLabel('Marital status').selectOption('married')
+    await pickBeijingChaoyang(page)
+    await page.getByLabel('Street address').fill('建国路 88 号 6 栋')
+    samples.push(await timeStep(page, 'basic info → assets', 'assetInfo', () => page.getByRole('button', { name: 'Next' }).click()))
+
+    await answerAssets(page)
+    samples.push(await timeStep(page, 'assets → contacts', 'contact', () => page.getByRole('button', { name: 'Next' }).click()))
+
+    await fillContacts(page)
+    samples.push(await timeStep(page, 'contacts → bank card', 'bankCard', () => page.getByRole('button', { name: 'Next' }).click()))
+
+    return samples
+  } finally {
+    await context.close()
+  }
+}
+
+export async function measureSteps(browser: Browser, sandboxUrl: string, rounds: number, cpuRate = 4): Promise<StepSample[]> {
+  const samples: StepSample[] = []
+  for (let round = 0; round < rounds; round += 1) {
+    // A new borrower each round: the funnel's steps can be walked once per borrower.
+    const phone = `1371${String(Date.now() % 10_000_000).padStart(7, '0')}`
+    samples.push(...(await walkFunnel(browser, sandboxUrl, phone, cpuRate)))
+  }
+  return samples
+}

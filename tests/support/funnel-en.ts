@@ -1,0 +1,37 @@
+import type { Page } from 'playwright-core'
+
+/*
+ * The funnel's forms filled in English by label, as a borrower would: shared by the walk test and
+ * the benchmark's step timing, so both type the same answers the same way.
+ */
+
+/** Every asset question answered. */
+export async function answerAssets(page: Page): Promise<void> {
+  await page.getByLabel('Occupation', { exact: true }).selectOption('employee')
+  await page.getByLabel('Monthly income').selectOption('10k_20k')
+  await page.getByLabel('Housing', { exact: true }).selectOption('rented')
+  await page.getByLabel('Car', { exact: true }).selectOption('none')
+  await page.getByLabel('Do you pay social insurance?').selectOption('yes')
+  await page.getByLabel('Do you pay into a housing fund?').selectOption('yes')
+  await page.getByLabel('Do you have a credit card?').selectOption('no')
+}
+
+/** Two contacts, the first an immediate relative, and the sharing authorization. */
+export async function fillContacts(page: Page): Promise<void> {
+  await page.getByLabel('Relationship').nth(0).selectOption('parent')
+  await page.getByLabel('Name', { exact: true }).nth(0).fill('王建国')
+  await page.getByLabel('Mobile number').nth(0).fill('13900000011')
+  await page.getByLabel('Relationship').nth(1).selectOption('friend')
+  await page.getByLabel('Name', { exact: true }).nth(1).fill('李明')
+  await page.getByLabel('Mobile number').nth(1).fill('13900000022')
+  await page.getByLabel(/Personal Information Sharing Authorization/).check()
+}
+
+/** The residence by the city picker: search the district, take the Beijing one. */
+export async function pickBeijingChaoyang(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Where you live/ }).click()
+  const picker = page.getByRole('dialog')
+  await picker.getByLabel('Search regions').fill('朝阳区')
+  await picker.getByRole('button', { name: '北京市 北京市 朝阳区', exact: true }).click()
+  await picker.waitFor({ state: 'hidden' })
+}
