@@ -113,6 +113,13 @@ export function createSandbox(options: SandboxOptions): SandboxApp {
 
   const app: SandboxApp = new Hono<SandboxEnv>()
 
+  // The page may carry a bridge token in its URL until intake removes it; no request it makes may
+  // send that URL on as a Referer (issue #14.2). Every answer says so, the page's own included.
+  app.use('*', async (c, next) => {
+    await next()
+    c.header('Referrer-Policy', 'no-referrer')
+  })
+
   const corsMiddleware = cors({
     origin: (origin) => loopbackOrigin(origin),
     allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
