@@ -5,9 +5,9 @@ import {
   isMobileByLibphonenumber,
   mobilePrefixesByLibphonenumber,
   sampleSuffixes,
-} from '../../server/tools/cn-mobile-table'
-import { cnMobilePrefixes } from './cn-mobile-prefixes'
-import { isMainlandMobile } from './field-rules'
+} from './cn-mobile-table'
+import { cnMobilePrefixes } from '../../src/contract/cn-mobile-prefixes'
+import { isMainlandMobile } from '../../src/contract/field-rules'
 
 /*
  * The committed table against libphonenumber-js itself, for every prefix that decides (10000 to
