@@ -1,16 +1,17 @@
-import { createActor, getNextSnapshot, SimulatedClock, type AnyMachineSnapshot } from 'xstate'
-import { afterAll, expect, test } from 'vitest'
-import { appMachine } from '../../machines/app.machine'
+import { getNextSnapshot, type AnyMachineSnapshot } from 'xstate'
+import { afterAll, describe, expect, test } from 'vitest'
 import { invokingOf } from '../../machines/model/explore'
-import { clockStartMs, eventSamples, fixtures, startSamples } from '../../machines/model/fixtures'
-import { instrument } from '../../machines/model/instrument'
-import { generatePaths, type ModelPath } from '../../machines/model/paths'
+import { eventSamples } from '../../machines/model/fixtures'
 import type { ApiFailure, ErrorCode } from '../../machines/ports'
 import { recordFigures } from './support/figures'
 import { calls } from '../../src/contract/calls'
 import { requestCalls } from './support/call-table'
+import { drive, firstFixture, invokedSources, model, prefixTo, settle } from './support/machine-harness'
 
 /*
+ * The machine-level families of `npm run reliability` in one file, because reaching a call costs
+ * the model's path generation once (the `describe` names the family for the runner).
+ *
  * Fault matrix, machine level (issue #14): every call the machine invokes, reached the way the
  * model's paths reach it, answered with each failure the request layer turns the 16 faults into
  * (fault-matrix.request.test.ts). After each: the machine is alive, no longer waiting on the call
@@ -47,34 +48,7 @@ function typedDrafts(snapshot: AnyMachineSnapshot): string {
   return JSON.stringify(snapshot.context.drafts, (key, value: unknown) => (/Key$/.test(key) ? undefined : value))
 }
 
-const model = instrument(appMachine)
-const set = generatePaths({ seed: 1 })
-const paths = [...set.statePaths, ...set.edgePaths]
-const invokedSources = new Set(model.inventory.invokeSrc.values())
 const machineCalls = requestCalls.filter((call) => invokedSources.has(call))
-
-/** The shortest path prefix that leaves the machine waiting on `src`. */
-function prefixTo(src: string): ModelPath | null {
-  let best: ModelPath | null = null
-  for (const path of paths) {
-    const at = path.startExpect.invoking.includes(src) ? -1 : path.steps.findIndex((step) => step.expect.invoking.includes(src))
-    if (at === -1 && !path.startExpect.invoking.includes(src)) continue
-    const candidate = { ...path, steps: path.steps.slice(0, at + 1) }
-    if (best === null || candidate.steps.length < best.steps.length) best = candidate
-  }
-  return best
-}
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 6; i++) await new Promise<void>((resolve) => setImmediate(resolve))
-}
-
-interface Pending {
-  src: string
-  input: unknown
-  resolve: (value: unknown) => void
-  reject: (reason: unknown) => void
-}
 
 const cells: { call: string; failure: string; ok: boolean; retryEvent?: string }[] = []
 
@@ -86,6 +60,7 @@ afterAll(() => {
   })
 })
 
+describe('fault-matrix', () => {
 test('every call the machine invokes is reached by a model path', () => {
   expect(machineCalls.filter((call) => prefixTo(call) === null)).toEqual([])
   // listRegions and checkCard are called by the page (region lists) or not at all by the machine.
@@ -99,42 +74,9 @@ test.each(matrix)('%s fails with %s: loading cleared, one catalogue code, drafts
   let retryEvent: string | undefined
   const prefix = prefixTo(call)
   if (prefix === null) throw new Error(`no path reaches ${call}`)
-  const pending: Pending[] = []
-  const invoked: string[] = []
-  const clock = new SimulatedClock()
-  const sample = startSamples.find((s) => s.name === prefix.start)
-  model.controller.current = {
-    invoke: (src, input, signal) =>
-      new Promise((resolve, reject) => {
-        const entry: Pending = { src, input, resolve, reject }
-        pending.push(entry)
-        invoked.push(src)
-        signal.addEventListener('abort', () => {
-          const index = pending.indexOf(entry)
-          if (index >= 0) pending.splice(index, 1)
-        })
-      }),
-  }
-  let ids = 0
-  const actor = createActor(model.machine, { input: { now: () => clockStartMs + clock.now(), makeId: () => `run-${++ids}`, ...sample?.input }, clock })
+  const driven = await drive(prefix)
+  const { actor, pending, invoked } = driven
   try {
-    actor.start()
-    await settle()
-    for (const step of prefix.steps) {
-      const action = step.do
-      if (action.kind === 'event') actor.send(action.event as Parameters<typeof actor.send>[0])
-      else if (action.kind === 'wait') clock.increment(action.ms)
-      else if (action.kind === 'delay') {
-        const impl = (model.machine.implementations.delays as Record<string, unknown>)[action.delay]
-        clock.increment(typeof impl === 'number' ? impl : typeof impl === 'function' ? (impl as (a: unknown) => number)({ context: actor.getSnapshot().context, event: { type: 'model.delay' } }) : Number(action.delay))
-      } else {
-        const entry = [...pending].reverse().find((p) => p.src === action.src)
-        if (!entry) throw new Error(`${step.label}: not waiting on ${action.src}`)
-        if (action.outcome === 'error') entry.reject({ kind: action.error, ...(action.error === 'refused' ? { status: 1008 } : {}) })
-        else entry.resolve((fixtures as Record<string, Record<string, (a: unknown) => unknown>>)[action.src]?.[action.fixture]?.(entry.input))
-      }
-      await settle()
-    }
     const waiting = [...pending].reverse().find((p) => p.src === call)
     expect(waiting, `the path leaves the machine waiting on ${call}`).toBeDefined()
     const draftsBefore = typedDrafts(actor.getSnapshot() as AnyMachineSnapshot)
@@ -184,16 +126,75 @@ test.each(matrix)('%s fails with %s: loading cleared, one catalogue code, drafts
       for (let round = 0; round < 6 && !invoked.slice(before).includes(call); round += 1) {
         const next = pending.at(-1)
         if (!next) break
-        const fixture = Object.values((fixtures as Record<string, Record<string, (a: unknown) => unknown>>)[next.src] ?? {})[0]
-        next.resolve(fixture?.(next.input))
+        next.resolve(firstFixture(next.src, next.input))
         await settle()
       }
       expect(invoked.slice(before), `${retry.type} leads to ${call} again`).toContain(call)
     }
     ok = true
   } finally {
-    actor.stop()
-    model.controller.current = null
+    driven.stop()
     cells.push({ call, failure: name, ok, ...(retryEvent ? { retryEvent } : {}) })
   }
+})
+})
+
+/*
+ * Once only, machine level: the borrower's tap that starts a committing call, repeated while the
+ * call is in flight (a double tap, five rapid taps), sets off one call; a retry after a timeout
+ * re-sends the same idempotency key; a refusal makes the next try a new action with a new key.
+ */
+const committing = ['applyLoan', 'confirmCard', 'confirmLenderCard', 'submitRepayment', 'buyRewardProduct'] as const
+
+function keyOf(input: unknown): string | undefined {
+  return (input as { idempotencyKey?: string } | undefined)?.idempotencyKey
+}
+
+describe('once-only', () => {
+  test.each(committing.flatMap((call) => [[call, 2] as const, [call, 5] as const]))('%s, %i taps while it is in flight: one call', async (call, taps) => {
+    const prefix = prefixTo(call)
+    if (prefix === null) throw new Error(`no path reaches ${call}`)
+    const tap = [...prefix.steps].reverse().find((step) => step.do.kind === 'event')?.do
+    if (tap?.kind !== 'event') throw new Error(`no tap starts ${call}`)
+    const driven = await drive(prefix)
+    try {
+      for (let extra = 1; extra < taps; extra += 1) driven.actor.send(tap.event as never)
+      await settle()
+      expect(driven.invoked.filter((src) => src === call)).toHaveLength(1)
+      const waiting = [...driven.pending].reverse().find((p) => p.src === call)
+      waiting?.resolve(firstFixture(call, waiting.input))
+      await settle()
+      driven.actor.send(tap.event as never)
+      await settle()
+      expect(driven.invoked.filter((src) => src === call), 'a tap after it succeeded starts nothing new').toHaveLength(1)
+    } finally {
+      driven.stop()
+    }
+  })
+
+  test.each(committing)('%s: a retry after a timeout re-sends the same key; after a refusal the next try has a new key', async (call) => {
+    const prefix = prefixTo(call)
+    if (prefix === null) throw new Error(`no path reaches ${call}`)
+    const driven = await drive(prefix)
+    try {
+      const first = [...driven.pending].reverse().find((p) => p.src === call)
+      const key = keyOf(first?.input)
+      expect(key, `${call} carries an idempotency key`).toBeTruthy()
+      first?.reject({ kind: 'timeout' })
+      await settle()
+      driven.actor.send({ type: 'retry' } as never)
+      await settle()
+      for (let round = 0; round < 4 && driven.pending.at(-1)?.src !== call; round += 1) {
+        const next = driven.pending.at(-1)
+        if (!next) break
+        next.resolve(firstFixture(next.src, next.input))
+        await settle()
+      }
+      const second = driven.pending.at(-1)
+      expect(second?.src).toBe(call)
+      expect(keyOf(second?.input), 'the same key after a timeout').toBe(key)
+    } finally {
+      driven.stop()
+    }
+  })
 })
