@@ -31,7 +31,8 @@ const config: Config = {
   ALLOWED_URI_REGEXP: allowedUri,
   // Any data-* attribute from the server could forge the external-link mark; only ours is set.
   ALLOW_DATA_ATTR: false,
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link'],
+  // `template` too: its content is inert only until some script clones it, and no agreement needs one.
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link', 'template'],
   FORBID_ATTR: ['style', 'srcset', 'target', 'ping'],
 }
 
