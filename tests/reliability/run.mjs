@@ -53,9 +53,11 @@ for (const file of report.testResults ?? []) {
     }
   }
 }
-for (const family of families) {
-  const figures = path.join(figuresDir, `${family}.json`)
-  if (existsSync(figures)) summary[family].figures = JSON.parse(readFileSync(figures, 'utf8'))
+// A family may record figures from several files: `<family>.json`, `<family>-<part>.json`.
+for (const file of readdirSync(figuresDir).filter((name) => name.endsWith('.json') && name !== 'vitest.json').sort()) {
+  const family = families.find((candidate) => file === `${candidate}.json` || file.startsWith(`${candidate}-`))
+  if (!family) continue
+  summary[family].figures = { ...(summary[family].figures ?? {}), [file.replace(/\.json$/, '')]: JSON.parse(readFileSync(path.join(figuresDir, file), 'utf8')) }
 }
 
 console.log('\nreliability families')
@@ -67,7 +69,7 @@ for (const family of families) {
   run += ran
   failed += bad
   console.log(`${family.padEnd(14)} ${String(ran).padStart(6)} ${String(passed).padStart(7)} ${String(bad).padStart(7)}`)
-  if (summary[family].figures?.headline) console.log(`  ${summary[family].figures.headline}`)
+  for (const figures of Object.values(summary[family].figures ?? {})) if (figures.headline) console.log(`  ${figures.headline}`)
   for (const failure of summary[family].failures.slice(0, 10)) console.log(`  ✗ ${failure}`)
 }
 const missing = families.filter((family) => summary[family].run === 0)
