@@ -110,6 +110,13 @@ export function createSandbox(options: SandboxOptions): SandboxApp {
 
   const app: SandboxApp = new Hono<SandboxEnv>()
 
+  // The page may carry a bridge token in its URL until intake removes it; no request it makes may
+  // send that URL on as a Referer (issue #14.2). Every answer says so, the page's own included.
+  app.use('*', async (c, next) => {
+    await next()
+    c.header('Referrer-Policy', 'no-referrer')
+  })
+
   const corsMiddleware = cors({
     origin: (origin) => loopbackOrigin(origin),
     allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
@@ -224,7 +231,19 @@ export function createSandbox(options: SandboxOptions): SandboxApp {
 
       // One transaction per call: the idempotency check, the effect and the record of its answer
       // are atomic, so a retry racing the first attempt cannot make a second effect.
-      const envelope = db.transaction((): Envelope => {
+      const envelope = db.transaction((): Envelope | Refusal => {
+        try {
+          return answerCall()
+        } catch (error) {
+          // Returned, not thrown, so the transaction commits what the refusal keeps.
+          if (error instanceof Refusal && error.keepsEffects) return error
+          throw error
+        }
+      })()
+      if (envelope instanceof Refusal) throw envelope
+      return c.json(envelope, 200)
+
+      function answerCall(): Envelope {
         if (spec.committing && user && idempotencyKey) {
           const stored = db
             .prepare('SELECT body_hash, response_json, created_at FROM idempotency WHERE user_id = ? AND call = ? AND key = ?')
@@ -253,8 +272,7 @@ export function createSandbox(options: SandboxOptions): SandboxApp {
           ).run(user.id, name, idempotencyKey, bodyHash, JSON.stringify(answer), nowMs)
         }
         return answer
-      })()
-      return c.json(envelope, 200)
+      }
     } catch (error) {
       if (error instanceof Refusal) return refuse(c, locale, error)
       throw error

@@ -15,6 +15,10 @@ export type PersonaKey =
   | 'repaying'
   | 'overdue'
   | 'approved_unmatched'
+  | 'repay_refused'
+  | 'repay_fails'
+  | 'repay_slow'
+  | 'rights_fails'
 
 export const reviewTiming = {
   normalMs: 3_000,

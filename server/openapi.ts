@@ -74,7 +74,8 @@ export const statusCodeMeanings: Record<keyof typeof StatusCode, string> = {
   idempotencyConflict: 'An `Idempotency-Key` was reused with a different body.',
   idempotencyKeyMissing: 'A committing call came without an `Idempotency-Key`.',
   notFound: 'The thing asked for does not exist.',
-  smsCodeInvalid: 'The SMS code is wrong or expired.',
+  smsCodeInvalid:
+    'The SMS code is wrong, expired or spent. The fifth wrong try spends the code (per phone and per card); `data.attempts_left` counts the tries left; then a new code must be requested.',
   cardRefused: 'The card is refused (credit card BIN, unknown bank).',
   notPayable: 'The periods chosen cannot be repaid (already paid, not oldest first, amount changed).',
   smsTooSoon: 'An SMS code was asked for again within the 60 s resend interval; `data.retry_after` is the wait in seconds.',

@@ -110,6 +110,10 @@ test('personas and the SMS outbox are listed for the host simulator', async () =
     '13800000004',
     '13800000005',
     '13800000006',
+    '13800000007',
+    '13800000008',
+    '13800000009',
+    '13800000010',
   ])
   const wrongCode = await sb.raw('/sandbox/login', {
     method: 'POST',

@@ -26,7 +26,7 @@ test('a borrower’s progress and token survive a restart on the same data file'
     expect(after).toEqual(before)
     // Seeding again at start does not duplicate the personas.
     const personas = second.db.prepare("SELECT COUNT(*) AS n FROM users WHERE persona IS NOT NULL").get() as { n: number }
-    expect(personas.n).toBe(6)
+    expect(personas.n).toBe(10)
   } finally {
     await second.close()
   }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { Context } from 'hono'
 import * as z from 'zod/mini'
 import { StatusCode } from '../src/contract/envelope'
-import { checkMobile } from '../src/contract/field-rules'
+import { checkMobile, normaliseMobile } from '../src/contract/field-rules'
 import type { SandboxApp, SandboxEnv } from './sandbox-app'
 import { tablesForReset, type Db } from './db'
 import { buildOpenApiDocument } from './openapi'
@@ -60,8 +60,9 @@ export function mountSandboxRoutes(
     if (!body.success) {
       return fail(c, StatusCode.invalidRequest, translate('invalidRequest', locale, { detail: 'phone, code' }))
     }
-    const { phone, code } = body.data
-    const phoneRule = checkMobile(phone)
+    const { code } = body.data
+    const phoneRule = checkMobile(body.data.phone)
+    const phone = normaliseMobile(body.data.phone)
     if (phoneRule) {
       return fail(c, StatusCode.fieldRule, translate('fieldRule', locale, { field: 'phone', code: phoneRule }), {
         field: 'phone',
@@ -99,7 +100,7 @@ export function mountSandboxRoutes(
   )
 
   app.get('/sandbox/sms-outbox', (c) => {
-    const phone = c.req.query('phone') ?? ''
+    const phone = normaliseMobile(c.req.query('phone') ?? '')
     if (checkMobile(phone)) {
       return fail(c, StatusCode.invalidRequest, translate('invalidRequest', localeOf(c), { detail: 'phone' }))
     }

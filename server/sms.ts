@@ -12,6 +12,8 @@ import { newId } from './store'
  */
 
 export const smsTiming = { resendAfterS: 60, expiresInS: 300 } as const
+/** Issue #14.7: the fifth wrong code spends the code it was tried against; a new one must be asked for. */
+export const smsMaxWrongAttempts = 5
 
 export type SmsPurpose = 'card' | 'lender_card'
 
@@ -25,6 +27,7 @@ interface SmsRow {
   created_at: number
   expires_at: number
   used_at: number | null
+  wrong_attempts: number
 }
 
 export function sendCode(
@@ -65,7 +68,12 @@ export function sendCode(
   }
 }
 
-/** Uses up a code; answers the payload stored when it was sent, or refuses with 1008. */
+/**
+ * Uses up a code; answers the payload stored when it was sent, or refuses with 1008. A code is
+ * sent to one phone for one card, so counting wrong tries per code counts them per phone and per
+ * card: the fifth wrong one spends it (`data.attempts_left` 0), and even the right code is refused
+ * after that. The count survives the refusal (`keepsEffects`).
+ */
 export function consumeCode(
   db: Db,
   use: { userId: string; requestId: string; code: string; purpose: SmsPurpose },
@@ -74,8 +82,19 @@ export function consumeCode(
   const row = db
     .prepare('SELECT * FROM sms_codes WHERE request_id = ? AND user_id = ? AND purpose = ?')
     .get(use.requestId, use.userId, use.purpose) as SmsRow | undefined
-  if (!row || row.used_at !== null || nowMs > row.expires_at || row.code !== use.code) {
+  if (!row || row.used_at !== null || nowMs > row.expires_at) {
     throw new Refusal(StatusCode.smsCodeInvalid, 'smsCodeInvalid')
+  }
+  if (row.wrong_attempts >= smsMaxWrongAttempts) {
+    throw new Refusal(StatusCode.smsCodeInvalid, 'smsCodeSpent', { max: smsMaxWrongAttempts }, { attempts_left: 0 })
+  }
+  if (row.code !== use.code) {
+    const wrong = row.wrong_attempts + 1
+    db.prepare('UPDATE sms_codes SET wrong_attempts = ? WHERE request_id = ?').run(wrong, row.request_id)
+    const left = smsMaxWrongAttempts - wrong
+    throw left === 0
+      ? new Refusal(StatusCode.smsCodeInvalid, 'smsCodeSpent', { max: smsMaxWrongAttempts }, { attempts_left: 0 }, true)
+      : new Refusal(StatusCode.smsCodeInvalid, 'smsCodeWrong', { left }, { attempts_left: left }, true)
   }
   db.prepare('UPDATE sms_codes SET used_at = ? WHERE request_id = ?').run(nowMs, row.request_id)
   return JSON.parse(row.payload_json) as Record<string, unknown>

@@ -2,6 +2,8 @@ import type * as z from 'zod/mini'
 import type { LoanStep, loanPurpose } from '../src/contract/entities'
 import { reviewDurationMs, decide } from './credit'
 import type { Db } from './db'
+import type { Locale } from './messages'
+import { failureText, settleRepayments } from './payment-outcomes'
 import { lenderNamesIn } from './lenders'
 import {
   currentLoan,
@@ -39,8 +41,12 @@ interface OrderRow {
 export function settleOrders(db: Db, userId: string, nowMs: number): void {
   db.prepare(
     `UPDATE reward_orders SET status = 'paid', paid_at = created_at + ?
-     WHERE user_id = ? AND status = 'pending' AND created_at + ? <= ?`,
+     WHERE user_id = ? AND status = 'pending' AND settles_to = 'paid' AND created_at + ? <= ?`,
   ).run(orderSettleMs, userId, orderSettleMs, nowMs)
+  db.prepare(
+    `UPDATE reward_orders SET status = 'failed', failure_reason = 'card_declined'
+     WHERE user_id = ? AND status = 'pending' AND settles_to = 'failed' AND created_at + ? <= ?`,
+  ).run(userId, orderSettleMs, nowMs)
 }
 
 export function latestOrder(db: Db, userId: string, nowMs: number): OrderRow | undefined {
@@ -57,7 +63,7 @@ export function orderById(db: Db, userId: string, orderId: string, nowMs: number
     .get(orderId, userId) as OrderRow | undefined
 }
 
-export function orderView(order: OrderRow) {
+export function orderView(order: OrderRow, locale: Locale) {
   return {
     order_id: order.id,
     product_id: order.product_id,
@@ -65,7 +71,7 @@ export function orderView(order: OrderRow) {
     status: order.status,
     created_at: isoInstant(order.created_at),
     paid_at: order.paid_at === null ? null : isoInstant(order.paid_at),
-    failure_reason: order.failure_reason,
+    failure_reason: failureText(order.failure_reason, locale),
   }
 }
 
@@ -132,6 +138,7 @@ interface RepaymentRow {
 /** `GET /v2/loan-user-status`: the step, with post-approval steps read from the current loan. */
 export function buildStatus(db: Db, user: User, nowMs: number, locale: string) {
   const { row } = settleReview(db, user, nowMs)
+  settleRepayments(db, user.id, nowMs)
   const loans = loansOf(db, user.id).map((loan) => loanSummary(db, loan, nowMs, lenderNamesIn(locale)))
   const current = currentLoan(db, user.id, nowMs)
   const currentSummary = current ? (loans.find((l) => l.loan_id === current.id) ?? null) : null
@@ -165,7 +172,7 @@ export function buildStatus(db: Db, user: User, nowMs: number, locale: string) {
           loan_id: last.loan_id,
           status: last.status,
           amount: last.amount,
-          failure_reason: last.failure_reason,
+          failure_reason: failureText(last.failure_reason, locale as Locale),
         }
       : null,
     rights_owned: rightsOwnedAt(db, user.id, nowMs, nowMs),

@@ -12,6 +12,8 @@ import './ui/base.css'
 async function main() {
   const config = readConfig(document.baseURI)
   const services = createServices(window, config)
+  // After a reload the token is no longer in the URL (issue #14.2): the host is asked for it first.
+  await services.bridge.payloadSettled()
   // The locale comes from the page query (before or after the hash route), else the host's payload.
   const query = new URLSearchParams(window.location.search)
   for (const [key, value] of Object.entries(hashLocation(window.location.hash).query)) query.set(key, value)

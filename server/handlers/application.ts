@@ -5,6 +5,8 @@ import {
   checkIdNumber,
   checkName,
   contactIssues,
+  normaliseIdNumber,
+  normaliseMobile,
 } from '../../src/contract/field-rules'
 import { signedIn, type Handlers } from '../call-context'
 import { isResidenceChain } from '../geo'
@@ -139,9 +141,9 @@ export const applicationHandlers: Pick<
         db,
         row.id,
         {
-          basic_json: JSON.stringify({ ...basic, real_name: basic.real_name.trim() }),
+          basic_json: JSON.stringify({ ...basic, real_name: basic.real_name.trim(), id_number: normaliseIdNumber(basic.id_number) }),
           real_name: basic.real_name.trim(),
-          id_number: basic.id_number.toUpperCase(),
+          id_number: normaliseIdNumber(basic.id_number),
         },
         now,
       )
@@ -166,7 +168,8 @@ export const applicationHandlers: Pick<
         issue.index === null ? 'contacts' : `contacts[${issue.index}]${issue.field ? `.${issue.field}` : ''}`
       throw fieldRefusal(field, issue.code)
     }
-    updateLoanUser(db, row.id, { contacts_json: JSON.stringify(ctx.input.contacts) }, now)
+    const contacts = ctx.input.contacts.map((contact) => ({ ...contact, phone: normaliseMobile(contact.phone) }))
+    updateLoanUser(db, row.id, { contacts_json: JSON.stringify(contacts) }, now)
     advanceStep(db, row, 'bank_card', now)
     return buildStatus(db, user, now, ctx.locale)
   },

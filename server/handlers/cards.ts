@@ -1,5 +1,5 @@
 import { StatusCode } from '../../src/contract/envelope'
-import { checkBankCard, checkMobile, checkSmsCode, isBlockingRule } from '../../src/contract/field-rules'
+import { checkBankCard, checkMobile, checkSmsCode, isBlockingRule, normaliseMobile } from '../../src/contract/field-rules'
 import { binOf } from '../banks'
 import { signedIn, type Handlers } from '../call-context'
 import { lenderById } from '../lenders'
@@ -26,10 +26,11 @@ export const cardHandlers: Pick<
     const row = loanUserOf(ctx.db, user.id, ctx.now)
     // No bank card before contacts; afterwards the card may be replaced at any time.
     if (stepIndex(row.step) < stepIndex('bank_card')) throw stepRefusal(row.step)
-    const { card_number: cardNumber, reserved_phone: phone } = ctx.input
+    const { card_number: cardNumber, reserved_phone: typedPhone } = ctx.input
     const cardRule = checkBankCard(cardNumber)
     if (isBlockingRule(cardRule) && cardRule) throw fieldRefusal('card_number', cardRule)
-    enforce([['reserved_phone', checkMobile(phone)]])
+    enforce([['reserved_phone', checkMobile(typedPhone)]])
+    const phone = normaliseMobile(typedPhone)
     const bin = binOf(cardNumber)
     if (bin?.card_type === 'credit') {
       throw new Refusal(StatusCode.cardRefused, 'creditCardRefused', {}, { reason: 'credit_card' })

@@ -2,6 +2,7 @@ import { StatusCode } from '../../src/contract/envelope'
 import { amortize, planPeriods, repayTrial, RepayTrialError } from '../amortization'
 import { signedIn, type CallContext, type Handlers } from '../call-context'
 import { lenderById, lenderNamesIn, priceOf } from '../lenders'
+import { refuseWhileProcessing, repaymentPlanFor, settleRepayments } from '../payment-outcomes'
 import { Refusal } from '../refusal'
 import { fieldRefusal } from '../rules'
 import {
@@ -99,6 +100,7 @@ export const loanHandlers: Pick<Handlers, 'applyLoan' | 'getRepayPlan' | 'trialR
   getRepayPlan: (ctx) => {
     const user = signedIn(ctx)
     const loan = ownLoan(ctx, user)
+    settleRepayments(ctx.db, user.id, ctx.now)
     const stored = periodsOf(ctx.db, loan.id)
     const penaltyPaid = new Map(stored.map((p) => [p.period, p.penalty_paid]))
     const periods = planPeriods(repayable(stored), todayOf(ctx.now)).map((p) => {
@@ -148,6 +150,8 @@ export const loanHandlers: Pick<Handlers, 'applyLoan' | 'getRepayPlan' | 'trialR
     if (!card || card.id !== input.card_id) {
       throw new Refusal(StatusCode.cardRefused, 'cardNotBound', {}, { reason: 'card_not_bound' })
     }
+    settleRepayments(db, user.id, now)
+    refuseWhileProcessing(db, user.id)
     const trial = trialOf(ctx, loan, input.periods)
     if (trial.total !== input.amount) {
       throw new Refusal(StatusCode.notPayable, 'amountChanged', {}, { reason: 'amount_changed', total: trial.total })
@@ -155,18 +159,34 @@ export const loanHandlers: Pick<Handlers, 'applyLoan' | 'getRepayPlan' | 'trialR
     const penalties = new Map(
       planPeriods(repayable(periodsOf(db, loan.id)), todayOf(now)).map((p) => [p.period, p.penalty]),
     )
+    const plan = repaymentPlanFor(user.persona, now)
+    const processing = plan.kind === 'processing'
     const repaymentId = newId('rp')
     db.prepare(
-      `INSERT INTO repayments (id, user_id, loan_id, periods_json, amount, card_id, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'succeeded', ?)`,
-    ).run(repaymentId, user.id, loan.id, JSON.stringify(trial.periods), trial.total, card.id, now)
+      `INSERT INTO repayments (id, user_id, loan_id, periods_json, amount, card_id, status, created_at, settles_at, settles_to)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      repaymentId,
+      user.id,
+      loan.id,
+      JSON.stringify(trial.periods),
+      trial.total,
+      card.id,
+      processing ? 'processing' : 'succeeded',
+      now,
+      processing ? plan.settlesAt : null,
+      processing ? plan.settlesTo : null,
+    )
+    // A processing repayment holds its periods (repayment_id) but pays them only when it settles.
     const markPaid = db.prepare(
       'UPDATE loan_periods SET paid_at = ?, penalty_paid = ?, repayment_id = ? WHERE loan_id = ? AND period = ?',
     )
-    for (const period of trial.periods) markPaid.run(now, penalties.get(period) ?? 0, repaymentId, loan.id, period)
+    for (const period of trial.periods) {
+      markPaid.run(processing ? null : now, penalties.get(period) ?? 0, repaymentId, loan.id, period)
+    }
     return {
       repayment_id: repaymentId,
-      status: 'succeeded' as const,
+      status: processing ? ('processing' as const) : ('succeeded' as const),
       failure_reason: null,
       loan: loanSummary(db, loan, now, lenderNamesIn(ctx.locale)),
     }

@@ -1,6 +1,7 @@
 import { StatusCode } from '../../src/contract/envelope'
 import { signedIn, type Handlers } from '../call-context'
 import { rewardProductCopy } from '../content/agreements'
+import { orderFailsFor } from '../payment-outcomes'
 import { Refusal } from '../refusal'
 import { activeCard, newId } from '../store'
 import { latestOrder, orderById, orderView, rightsOwnedAt, rightsValidDays } from '../status'
@@ -23,7 +24,7 @@ export const rewardHandlers: Pick<Handlers, 'showRewardProduct' | 'buyRewardProd
         detail_html: copy.detail_html,
       },
       owned: rightsOwnedAt(ctx.db, user.id, ctx.now, ctx.now),
-      order: order ? orderView(order) : null,
+      order: order ? orderView(order, ctx.locale) : null,
     }
   },
 
@@ -41,17 +42,17 @@ export const rewardHandlers: Pick<Handlers, 'showRewardProduct' | 'buyRewardProd
     }
     const id = newId('ro')
     db.prepare(
-      `INSERT INTO reward_orders (id, user_id, product_id, card_id, amount, status, created_at)
-       VALUES (?, ?, ?, ?, ?, 'pending', ?)`,
-    ).run(id, user.id, rightsProduct.product_id, card.id, rightsProduct.price, now)
+      `INSERT INTO reward_orders (id, user_id, product_id, card_id, amount, status, created_at, settles_to)
+       VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`,
+    ).run(id, user.id, rightsProduct.product_id, card.id, rightsProduct.price, now, orderFailsFor(user.persona) ? 'failed' : 'paid')
     const order = orderById(db, user.id, id, now)
     if (!order) throw new Refusal(StatusCode.notFound, 'notFound')
-    return { order: orderView(order) }
+    return { order: orderView(order, ctx.locale) }
   },
 
   getRewardOrder: (ctx) => {
     const order = orderById(ctx.db, signedIn(ctx).id, ctx.input.order_id, ctx.now)
     if (!order) throw new Refusal(StatusCode.notFound, 'notFound')
-    return { order: orderView(order) }
+    return { order: orderView(order, ctx.locale) }
   },
 }

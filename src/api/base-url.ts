@@ -1,6 +1,6 @@
 import axios, { type AxiosAdapter } from 'axios'
 import * as z from 'zod/mini'
-import { isAcceptableBaseUrl } from '../bridge/base-url-policy'
+import { acceptedBaseUrl, normaliseBaseUrl } from '../bridge/base-url-policy'
 import { initConfigData } from '../contract/calls'
 import { envelope, StatusCode } from '../contract/envelope'
 
@@ -33,26 +33,16 @@ export class InitConfigError extends Error {
   override name = 'InitConfigError'
 }
 
-function isHttpUrl(url: string): boolean {
-  try {
-    const { protocol } = new URL(url)
-    return protocol === 'https:' || protocol === 'http:'
-  } catch {
-    return false
-  }
-}
-
 /** Rejects with InitConfigError when the init config is needed and cannot be used. */
 export async function resolveBaseUrl(options: ResolveBaseUrlOptions): Promise<ResolvedBaseUrl> {
   const offered = options.bridgeBaseUrl ?? undefined
   if (offered !== undefined && offered !== '') {
-    if (isAcceptableBaseUrl(offered, options)) {
-      return { baseUrl: offered, source: 'bridge', refusedBridgeBaseUrl: false }
-    }
+    const accepted = acceptedBaseUrl(offered, options)
+    if (accepted !== null) return { baseUrl: accepted, source: 'bridge', refusedBridgeBaseUrl: false }
   }
   const config = await options.loadInitConfig()
-  const chosen = options.production ? config.pro_url : config.dev_url
-  if (!isHttpUrl(chosen)) {
+  const chosen = normaliseBaseUrl(options.production ? config.pro_url : config.dev_url)
+  if (chosen === null) {
     throw new InitConfigError(`init config ${options.production ? 'pro_url' : 'dev_url'} is not a URL`)
   }
   return {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { isAcceptableBaseUrl } from './base-url-policy'
+import { acceptedBaseUrl, isAcceptableBaseUrl, normaliseBaseUrl } from './base-url-policy'
 
 const production = { allowedOrigins: ['https://api.huaqian.example'], allowLoopback: false }
 const development = { ...production, allowLoopback: true }
@@ -45,4 +45,11 @@ test('loopback addresses are accepted only in development', () => {
 test('non-string base URLs are refused', () => {
   expect(isAcceptableBaseUrl(undefined, production)).toBe(false)
   expect(isAcceptableBaseUrl({ href: 'https://api.huaqian.example' }, production)).toBe(false)
+})
+
+test('issue #14.4: spaces, tabs or newlines around an allowlisted base URL are normalised away before the check and before use', () => {
+  expect(acceptedBaseUrl('  https://api.huaqian.example/gateway/  ', production)).toBe('https://api.huaqian.example/gateway')
+  expect(acceptedBaseUrl('\thttps://API.huaqian.example:443\n', production)).toBe('https://api.huaqian.example')
+  expect(normaliseBaseUrl(' https://api.huaqian.example/ ')).toBe('https://api.huaqian.example')
+  expect(acceptedBaseUrl(' https://api.huaqian.example.evil.net ', production)).toBeNull()
 })

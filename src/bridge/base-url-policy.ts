@@ -34,21 +34,36 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
 }
 
-export function isAcceptableBaseUrl(url: unknown, policy: BaseUrlPolicy): boolean {
-  if (typeof url !== 'string' || url.trim() === '') return false
+/**
+ * The base URL as it will be used: parsed by the platform's URL parser (which drops surrounding
+ * spaces and stray tabs or newlines) and rebuilt from its origin and path, without a trailing
+ * slash. Null when it cannot be a base URL (issue #14.4: the check and the use see one value).
+ */
+export function normaliseBaseUrl(url: unknown): string | null {
+  if (typeof url !== 'string' || url.trim() === '') return null
   let parsed: URL
   try {
-    parsed = new URL(url)
+    parsed = new URL(url.trim())
   } catch {
-    return false
+    return null
   }
-  if (parsed.username !== '' || parsed.password !== '') return false
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null
+  if (parsed.username !== '' || parsed.password !== '') return null
   // A base URL is joined with paths; a query or fragment would swallow them.
-  if (parsed.search !== '' || parsed.hash !== '') return false
-  const loopback = isLoopbackHost(parsed.hostname)
-  if (policy.allowLoopback && loopback) {
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:'
-  }
-  if (parsed.protocol !== 'https:') return false
-  return normaliseOrigins(policy.allowedOrigins).includes(parsed.origin)
+  if (parsed.search !== '' || parsed.hash !== '' || url.includes('?') || url.includes('#')) return null
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`
+}
+
+/** The normalised base URL when the policy accepts it, else null. */
+export function acceptedBaseUrl(url: unknown, policy: BaseUrlPolicy): string | null {
+  const normalised = normaliseBaseUrl(url)
+  if (normalised === null) return null
+  const parsed = new URL(normalised)
+  if (policy.allowLoopback && isLoopbackHost(parsed.hostname)) return normalised
+  if (parsed.protocol !== 'https:') return null
+  return normaliseOrigins(policy.allowedOrigins).includes(parsed.origin) ? normalised : null
+}
+
+export function isAcceptableBaseUrl(url: unknown, policy: BaseUrlPolicy): boolean {
+  return acceptedBaseUrl(url, policy) !== null
 }

@@ -159,3 +159,59 @@ test('the platform is App with a native host, Weixin in WeChat, H5 in a plain br
   expect(detectPlatform(chrome, plain, { token: 't', platform: 'App' })).toBe('App')
   expect(detectPlatform(undefined, undefined)).toBe('unknown')
 })
+
+class HistoryWindow extends FakeWindow {
+  replaced: string[] = []
+  history = {
+    state: { route: 'kept' } as unknown,
+    replaceState: (_data: unknown, _unused: string, url?: string) => {
+      if (url !== undefined) this.replaced.push(url)
+    },
+  }
+}
+
+test('issue #14.2: the token leaves the address at intake; the route and other parameters stay', () => {
+  const encoded = encodeBridgeParameter({ token: 'secret-token', channelCode: 'H5' })
+  const win = new HistoryWindow({ search: `?bridge=${encoded}&lang=en`, hash: '#/pages/basicInfo/index?token=secret-token&x=1' })
+  win.location = { ...win.location, pathname: '/app/' } as typeof win.location
+  const bridge = createBridge({ window: win, allowedOrigins: [] })
+  expect(bridge.initial?.token).toBe('secret-token')
+  expect(win.replaced).toEqual(['/app/?lang=en#/pages/basicInfo/index?x=1'])
+  expect(win.replaced.join()).not.toContain('secret')
+})
+
+test('issue #14.2: a page without a payload asks its host (requestPayload) and waits for the answer', async () => {
+  const posted: Posted[] = []
+  const win = new FakeWindow({ framed: posted })
+  const received: string[] = []
+  const bridge = createBridge({ window: win, allowedOrigins: [hostOrigin], onPayload: (payload) => received.push(payload.token) })
+  const settled = bridge.payloadSettled(60_000)
+  expect(posted.map((post) => post.message)).toContainEqual({ type: 'huaqian.command', command: 'requestPayload' })
+  win.receive({ type: 'huaqian.bridge', payload: { token: 'again' } }, hostOrigin)
+  await settled
+  expect(received).toEqual(['again'])
+})
+
+test('a host that answers requestPayload without a token (logged out) ends the wait; no host means no wait', async () => {
+  const posted: Posted[] = []
+  const win = new FakeWindow({ framed: posted })
+  const bridge = createBridge({ window: win, allowedOrigins: [hostOrigin] })
+  const settled = bridge.payloadSettled(60_000)
+  win.receive({ type: 'huaqian.bridge', payload: { token: '' } }, hostOrigin)
+  await settled
+  await createBridge({ window: new FakeWindow(), allowedOrigins: [] }).payloadSettled(60_000)
+})
+
+test('a message from an unknown origin neither delivers a payload nor ends the wait for the host', async () => {
+  const posted: Posted[] = []
+  const win = new FakeWindow({ framed: posted })
+  const received: string[] = []
+  const bridge = createBridge({ window: win, allowedOrigins: [hostOrigin], onPayload: (payload) => received.push(payload.token) })
+  let settled = false
+  const waiting = bridge.payloadSettled(200).then(() => (settled = true))
+  win.receive({ type: 'huaqian.bridge', payload: { token: 'forged' } }, 'https://evil.example')
+  await Promise.resolve()
+  expect(settled).toBe(false)
+  await waiting
+  expect(received).toEqual([])
+})

@@ -18,6 +18,8 @@ export type BridgeCommand =
   | { command: 'login' }
   | { command: 'openUrl'; url: string }
   | { command: 'close' }
+  /** The page has no payload (a reload took the token out of the URL): the host answers with one. */
+  | { command: 'requestPayload' }
 
 /** Where a command went: `none` means no host was found and the command was only recorded. */
 export type BridgeDelivery = 'ios' | 'android' | 'parent' | 'none' | 'refused'
@@ -33,7 +35,8 @@ type MessageListener = (event: MessageEvent) => void
 
 /** What the bridge needs of `window`; a real window satisfies it, tests pass a small fake. */
 export interface BridgeWindow {
-  location: { origin: string; search: string; hash: string }
+  location: { origin: string; search: string; hash: string; pathname?: string }
+  history?: { state: unknown; replaceState(data: unknown, unused: string, url?: string): void }
   parent?: unknown
   document?: { referrer?: string }
   addEventListener(type: 'message', listener: MessageListener): void
@@ -106,6 +109,40 @@ export function readInitialPayload(win: BridgeWindow): { payload: BridgePayload;
   return fromQuery ? { payload: fromQuery, source: 'query' } : null
 }
 
+/** URL parameters that carry a token: they leave the address bar at intake (issue #14.2). */
+export const tokenBearingParameters = ['bridge', 'token'] as const
+
+function withoutTokenParameters(query: string): string {
+  const parameters = new URLSearchParams(query)
+  for (const name of tokenBearingParameters) parameters.delete(name)
+  const text = parameters.toString()
+  return text === '' ? '' : `?${text}`
+}
+
+/**
+ * The page's address without the token-bearing parameters, in the query and in the hash route's
+ * query; the route itself is kept. Null when there is nothing to remove.
+ */
+export function scrubbedAddress(location: { search: string; hash: string; pathname?: string }): string | null {
+  const search = withoutTokenParameters(location.search)
+  const hashQueryAt = location.hash.indexOf('?')
+  const hash =
+    hashQueryAt < 0 ? location.hash : location.hash.slice(0, hashQueryAt) + withoutTokenParameters(location.hash.slice(hashQueryAt + 1))
+  if (search === location.search && hash === location.hash) return null
+  return `${location.pathname ?? ''}${search}${hash}`
+}
+
+function scrubAddress(win: BridgeWindow): void {
+  const address = scrubbedAddress(win.location)
+  if (address === null) return
+  try {
+    // Replace, not push: Back must not lead to the address that held the token.
+    win.history?.replaceState(win.history.state, '', address)
+  } catch {
+    // A sandboxed document may refuse; the Referrer-Policy still keeps the token off the wire.
+  }
+}
+
 function isOpenableUrl(url: string): boolean {
   try {
     const parsed = new URL(url)
@@ -123,10 +160,19 @@ export interface BridgeOptions {
   onPayload?: (payload: BridgePayload, origin: string) => void
 }
 
+/** How long the page waits for the host's answer to `requestPayload` before it boots without one. */
+export const payloadRequestTimeoutMs = 1500
+
 export interface Bridge {
   initial: BridgePayload | null
   initialSource: PayloadSource | null
   send(command: BridgeCommand): BridgeDelivery
+  /**
+   * Settles when the page has what the host will give: at once with an initial payload or with no
+   * host to ask; otherwise after asking it (`requestPayload`) and hearing back (a payload, or a
+   * message without a token: logged out) or after `timeoutMs`.
+   */
+  payloadSettled(timeoutMs?: number): Promise<void>
   /** Every command sent, with where it went (`none`: no host was present). */
   readonly sent: readonly SentCommand[]
   dispose(): void
@@ -140,6 +186,7 @@ export function createBridge(options: BridgeOptions): Bridge {
   const trusted = normaliseOrigins([...ownOrigin, ...options.allowedOrigins])
   let payloadOrigin: string | null = null
   const sent: SentCommand[] = []
+  const answerListeners = new Set<() => void>()
 
   const listener: MessageListener = (event) => {
     if (!trusted.includes(event.origin)) return
@@ -152,6 +199,7 @@ export function createBridge(options: BridgeOptions): Bridge {
       }
     }
     if (property(data, 'type') !== bridgeMessageType) return
+    for (const answered of [...answerListeners]) answered()
     const payload = parseBridgePayload(property(data, 'payload'))
     if (!payload) return
     payloadOrigin = event.origin
@@ -160,6 +208,8 @@ export function createBridge(options: BridgeOptions): Bridge {
   win.addEventListener('message', listener)
 
   const initial = readInitialPayload(win)
+  // The token is in memory now; it must not stay in the address bar, the history or a Referer.
+  if (initial?.source === 'query') scrubAddress(win)
 
   function deliver(command: BridgeCommand): BridgeDelivery {
     if (command.command === 'openUrl' && !isOpenableUrl(command.url)) return 'refused'
@@ -193,13 +243,28 @@ export function createBridge(options: BridgeOptions): Bridge {
     return 'none'
   }
 
+  function send(command: BridgeCommand): BridgeDelivery {
+    const via = deliver(command)
+    sent.push({ command, via })
+    return via
+  }
+
   return {
     initial: initial?.payload ?? null,
     initialSource: initial?.source ?? null,
-    send(command) {
-      const via = deliver(command)
-      sent.push({ command, via })
-      return via
+    send,
+    payloadSettled(timeoutMs = payloadRequestTimeoutMs) {
+      if (initial !== null || (!hasNativeHost(win) && parentFrame(win) === null)) return Promise.resolve()
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          answerListeners.delete(done)
+          clearTimeout(timer)
+          resolve()
+        }
+        const timer = setTimeout(done, timeoutMs)
+        answerListeners.add(done)
+        send({ command: 'requestPayload' })
+      })
     },
     get sent() {
       return sent

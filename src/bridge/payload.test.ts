@@ -139,3 +139,51 @@ test('parameters after the hash route count too, the real query winning a tie', 
   expect(parameters.get('token')).toBe('from-query')
   expect(parameters.get('channelCode')).toBe('H5')
 })
+
+test('issue #14.3: a host object whose getter throws loses that field only, the rest is used', () => {
+  const raw: Record<string, unknown> = { token: 'tok', deviceId: 'dev-9', userInfo: { phone: '13800138000', nick_name: '明' } }
+  Object.defineProperty(raw, 'channelCode', {
+    enumerable: true,
+    get() {
+      throw new Error('hostile getter')
+    },
+  })
+  const userInfo = raw.userInfo as Record<string, unknown>
+  Object.defineProperty(userInfo, 'nick_name', {
+    enumerable: true,
+    get() {
+      throw new Error('hostile getter')
+    },
+  })
+  expect(parseBridgePayload(raw)).toEqual({ token: 'tok', deviceId: 'dev-9', userInfo: { phone: '13800138000', nick_name: '' } })
+})
+
+test('issue #14.3: a Proxy whose traps throw, or a revoked one, is no payload and throws nothing', () => {
+  const trap = () => {
+    throw new Error('hostile trap')
+  }
+  const hostile = new Proxy({}, { get: trap, has: trap, getOwnPropertyDescriptor: trap, ownKeys: trap, getPrototypeOf: trap })
+  expect(() => parseBridgePayload(hostile)).not.toThrow()
+  const { proxy, revoke } = Proxy.revocable({ token: 'tok' }, {})
+  revoke()
+  expect(parseBridgePayload(proxy)).toBeNull()
+  expect(parseBridgePayload({ token: 'tok', gps: hostile, location: proxy })).toEqual({ token: 'tok' })
+})
+
+test('issue #14.5: a JSON-text payload over 4096 characters keeps its token; a long nickname is cut, an oversized field dropped', () => {
+  const json = JSON.stringify({
+    token: 'tok-long-payload',
+    channelCode: 'app-test',
+    userInfo: { phone: '13800138000', nick_name: '长'.repeat(5000) },
+    model: 'm'.repeat(10_000),
+  })
+  expect(json.length).toBeGreaterThan(4096)
+  const payload = parseBridgePayload(json)
+  expect(payload?.token).toBe('tok-long-payload')
+  expect(payload?.channelCode).toBe('app-test')
+  expect(payload?.userInfo).toEqual({ phone: '13800138000', nick_name: '长'.repeat(64) })
+  expect(payload?.model).toBeUndefined()
+  expect(readQueryPayload(new URLSearchParams({ bridge: encodeBridgeParameter(JSON.parse(json) as object) }))?.token).toBe(
+    'tok-long-payload',
+  )
+})

@@ -71,38 +71,70 @@ export const bridgePayloadKeys = [
   'locale',
 ] as const
 
-const maxTextLength = 4096
+/*
+ * Size limits apply per field (issue #14.5): a host that sends one oversized field loses that
+ * field, never the token with it. JSON text as a whole is only bounded to keep parsing cheap.
+ */
+export const fieldLimits = {
+  token: 4096,
+  id: 128,
+  text: 256,
+  baseUrl: 2048,
+  /** A nickname is shown, so a long one is cut (by code points) rather than dropped. */
+  nickName: 64,
+  /** JSON text of a whole payload or of one object field. */
+  jsonText: 1_000_000,
+} as const
 
+/**
+ * One property read of untrusted host data. A getter that throws, or a Proxy whose traps throw,
+ * costs that one field (issue #14.3): the page boots with the rest.
+ */
 function own(record: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(record, key)
-    ? (record as Record<string, unknown>)[key]
-    : undefined
+  try {
+    return Object.prototype.hasOwnProperty.call(record, key)
+      ? (record as Record<string, unknown>)[key]
+      : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function isRecord(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+  try {
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+  } catch {
+    // Array.isArray throws on a revoked Proxy.
+    return false
+  }
 }
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length <= maxTextLength ? value : undefined
+function text(value: unknown, limit: number = fieldLimits.text): string | undefined {
+  return typeof value === 'string' && value.length <= limit ? value : undefined
+}
+
+function cutText(value: unknown, limit: number): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const points = [...value.slice(0, limit * 2)]
+  return points.length <= limit ? points.join('') : points.slice(0, limit).join('')
 }
 
 /** Ids often arrive as numbers from native code; they are kept as text. */
 function idText(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
-  return text(value)
+  return text(value, fieldLimits.id)
 }
 
 function finiteNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
-  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value)
+  if (typeof value === 'string' && value.length <= 64 && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value)
   return undefined
 }
 
 /** Objects may arrive as JSON text (URL parameters, Android strings). */
 function objectOf(value: unknown): object | undefined {
   if (isRecord(value)) return value
-  if (typeof value === 'string' && value.length <= maxTextLength) {
+  if (typeof value === 'string' && value.length <= fieldLimits.jsonText) {
     try {
       const parsed: unknown = JSON.parse(value)
       return isRecord(parsed) ? parsed : undefined
@@ -158,18 +190,18 @@ function userInfoOf(value: unknown): BridgeUserInfo | undefined {
   const record = objectOf(value)
   if (!record) return undefined
   const phone = idText(own(record, 'phone'))
-  const nickName = text(own(record, 'nick_name'))
+  const nickName = cutText(own(record, 'nick_name'), fieldLimits.nickName)
   if (phone === undefined && nickName === undefined) return undefined
   return { phone: phone ?? '', nick_name: nickName ?? '' }
 }
 
 function platformOf(value: unknown): Platform | undefined {
-  if (typeof value !== 'string') return undefined
+  if (typeof value !== 'string' || value.length > 64) return undefined
   return platforms.find((platform) => platform.toLowerCase() === value.trim().toLowerCase())
 }
 
 function localeOf(value: unknown): string | undefined {
-  return typeof value === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/.test(value)
+  return typeof value === 'string' && value.length <= 64 && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/.test(value)
     ? value
     : undefined
 }
@@ -181,7 +213,7 @@ function localeOf(value: unknown): string | undefined {
 export function parseBridgePayload(raw: unknown): BridgePayload | null {
   const record = objectOf(raw)
   if (!record) return null
-  const token = text(own(record, 'token'))?.trim()
+  const token = text(own(record, 'token'), fieldLimits.token)?.trim()
   if (!token) return null
   const candidate: Partial<BridgePayload> = {
     channelCode: idText(own(record, 'channelCode')),
@@ -193,7 +225,7 @@ export function parseBridgePayload(raw: unknown): BridgePayload | null {
     platform: platformOf(own(record, 'platform')),
     userId: idText(own(record, 'userId')),
     userInfo: userInfoOf(own(record, 'userInfo')),
-    baseUrl: text(own(record, 'baseUrl')),
+    baseUrl: text(own(record, 'baseUrl'), fieldLimits.baseUrl),
     loanExcess: finiteNumber(own(record, 'loanExcess') ?? own(record, 'isLoanExcess')),
     appCode: idText(own(record, 'appCode')),
     model: text(own(record, 'model')),

@@ -31,7 +31,11 @@ export const StatusCode = {
   /** A committing call came without an `Idempotency-Key`. */
   idempotencyKeyMissing: 1006,
   notFound: 1007,
-  /** The SMS code is wrong or expired. */
+  /**
+   * The SMS code is wrong, expired or spent. Five wrong tries spend a code (it was sent to one phone
+   * for one card, so the limit is per phone and per card); a new code must be requested.
+   * `data.attempts_left` says how many tries the code still has when a wrong one was counted.
+   */
   smsCodeInvalid: 1008,
   /** The card is refused (credit card BIN, unknown bank). */
   cardRefused: 1009,

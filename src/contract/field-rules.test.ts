@@ -1,5 +1,8 @@
 import { expect, test } from 'vitest'
 import {
+  normaliseIdNumber,
+  normaliseMobile,
+  passesLuhn,
   checkAddress,
   checkAmount,
   checkBankCard,
@@ -19,6 +22,7 @@ import {
   isBlockingRule,
   makeIdNumber,
   parseIdNumber,
+  idCheckDigit,
 } from './field-rules'
 
 const today = '2025-06-15'
@@ -89,13 +93,49 @@ test("today's date is counted in China time", () => {
   expect(chinaDateOf(Date.UTC(2025, 0, 1, 15, 59))).toBe('2025-01-01')
 })
 
-test('mobile numbers start with 1, then 3–9, eleven digits in all', () => {
+test('mobile numbers are eleven digits in an assigned mainland mobile range', () => {
   expect(checkMobile('13800138000')).toBeNull()
   expect(checkMobile('19912345678')).toBeNull()
+  expect(checkMobile('17400512345')).toBeNull()
   expect(checkMobile('')).toBe('mobile.required')
   expect(checkMobile('12800138000')).toBe('mobile.invalid')
   expect(checkMobile('1380013800')).toBe('mobile.invalid')
-  expect(checkMobile('138 0013 8000')).toBe('mobile.invalid')
+  expect(checkMobile('138abc00138000')).toBe('mobile.invalid')
+})
+
+test.each(['140', '141', '142', '143', '144', '146', '148', '149', '154', '160', '161', '163', '164', '168', '169', '179', '194'])(
+  'issue #14.6: the unassigned or non-mobile range %s is refused, though 1[3-9] matches it',
+  (prefix) => {
+    expect(checkMobile(prefix.padEnd(11, '5'))).toBe('mobile.invalid')
+  },
+)
+
+test('issue #14.6: pasted numbers with +86, 0086, 86, spaces and hyphens are accepted and normalised', () => {
+  for (const pasted of ['+86 138 0013 8000', '0086-138-0013-8000', '8613800138000', ' 138-0013-8000 ', '+86 (138) 0013 8000']) {
+    expect(checkMobile(pasted), pasted).toBeNull()
+    expect(normaliseMobile(pasted), pasted).toBe('13800138000')
+    expect(formatPhone(pasted), pasted).toBe('138 0013 8000')
+  }
+  expect(checkMobile('+86 140 0013 8000')).toBe('mobile.invalid')
+  expect(checkMobile('+1 138 0013 8000')).toBe('mobile.invalid')
+})
+
+test('issue #14.6: an ID number must start with a GB/T 2260 province code; spaces around it are trimmed', () => {
+  const today = '2026-03-10'
+  const valid = makeIdNumber('440305', '1990-03-07', 123)
+  expect(checkIdNumber(`  ${valid} `, today)).toBeNull()
+  expect(normaliseIdNumber(` ${valid.slice(0, 6)} ${valid.slice(6)} `)).toBe(valid)
+  for (const region of ['000000', '100000', '190000', '660000', '900000', '991234']) {
+    const first17 = `${region}19900307123`
+    expect(checkIdNumber(first17 + idCheckDigit(first17), today), region).toBe(region.startsWith('0') ? 'idNumber.format' : 'idNumber.region')
+  }
+  expect(checkIdNumber(makeIdNumber('810000', '1990-03-07', 123), today)).toBeNull()
+})
+
+test('issue #14.6: no card number starts with 0, though 0000000000000000 passes Luhn', () => {
+  expect(passesLuhn('0000000000000000')).toBe(true)
+  expect(checkBankCard('0000000000000000')).toBe('bankCard.leadingZero')
+  expect(isBlockingRule(checkBankCard('0222020000123456786'))).toBe(true)
 })
 
 test('SMS codes are six digits', () => {

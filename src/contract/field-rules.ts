@@ -1,3 +1,4 @@
+import { cnMobilePrefixes } from './cn-mobile-prefixes'
 import { immediateRelations, loanLimits } from './entities'
 
 /*
@@ -16,6 +17,7 @@ export const fieldRuleCodes = [
   'name.invalid',
   'idNumber.required',
   'idNumber.format',
+  'idNumber.region',
   'idNumber.checkDigit',
   'idNumber.birthDate',
   'idNumber.tooYoung',
@@ -26,6 +28,7 @@ export const fieldRuleCodes = [
   'smsCode.invalid',
   'bankCard.required',
   'bankCard.length',
+  'bankCard.leadingZero',
   'bankCard.luhn',
   'bankCard.luhnWarning',
   'email.invalid',
@@ -131,6 +134,22 @@ export interface IdNumberFacts {
 
 const idShape = /^[1-9]\d{16}[\dXx]$/
 
+/**
+ * The first two digits of a resident ID number: a GB/T 2260 province-level code (11 Beijing … 65
+ * Xinjiang, 71 Taiwan, 81 Hong Kong, 82 Macao), plus 83, which residence permits of Taiwan
+ * residents use (GB/T 2260 has none for it, but those permits are real IDs borrowers hold).
+ */
+export const idProvinceCodes: readonly string[] = [
+  '11', '12', '13', '14', '15', '21', '22', '23', '31', '32', '33', '34', '35', '36', '37',
+  '41', '42', '43', '44', '45', '46', '50', '51', '52', '53', '54', '61', '62', '63', '64', '65',
+  '71', '81', '82', '83',
+]
+
+/** What the ID field sends: the number without the spaces a paste brings, X upper-cased. */
+export function normaliseIdNumber(text: string): string {
+  return text.replace(/\s+/g, '').toUpperCase()
+}
+
 /** Region, birth date and sex of an 18-character ID number; null if it is not well formed. */
 export function parseIdNumber(id: string): IdNumberFacts | null {
   if (!idShape.test(id)) return null
@@ -145,9 +164,11 @@ export const borrowerMinAge = 18
 export const borrowerMaxAge = 60
 
 /** GB 11643: 17 digits and a check character (X for 10), a real birth date, age 18–60 on `today`. */
-export function checkIdNumber(id: string, today: string): FieldRuleCode | null {
+export function checkIdNumber(raw: string, today: string): FieldRuleCode | null {
+  const id = normaliseIdNumber(raw)
   if (id === '') return 'idNumber.required'
   if (!idShape.test(id)) return 'idNumber.format'
+  if (!idProvinceCodes.includes(id.slice(0, 2))) return 'idNumber.region'
   if (idCheckDigit(id.slice(0, 17)) !== id.charAt(17).toUpperCase()) return 'idNumber.checkDigit'
   const facts = parseIdNumber(id)
   if (!facts || facts.birthDate > today) return 'idNumber.birthDate'
@@ -170,11 +191,34 @@ export function makeIdNumber(regionCode: string, birthDate: string, seq: number)
   return first17 + idCheckDigit(first17)
 }
 
-const mobilePattern = /^1[3-9]\d{9}$/
+/**
+ * A mainland mobile number as borrowers paste it (`+86 138-0013-8000`, `0086…`, `86…`) reduced to
+ * its 11 digits; anything else comes back as its digits, for the rule to refuse.
+ */
+export function normaliseMobile(text: string): string {
+  const trimmed = text.trim()
+  const digits = digitsOf(trimmed)
+  for (const prefix of ['0086', '86']) {
+    if (digits.length === prefix.length + 11 && digits.startsWith(prefix) && digits[prefix.length] === '1') {
+      return digits.slice(prefix.length)
+    }
+  }
+  return digits
+}
+
+/**
+ * Mainland mobile ranges as libphonenumber knows them (the generated cn-mobile-prefixes table;
+ * a plain `1[3-9]` pattern accepts unassigned and data-only ranges such as 140, 154 or 194).
+ */
+export function isMainlandMobile(digits: string): boolean {
+  return /^1\d{10}$/.test(digits) && cnMobilePrefixes.some((prefix) => digits.startsWith(prefix))
+}
 
 export function checkMobile(phone: string): FieldRuleCode | null {
-  if (phone === '') return 'mobile.required'
-  return mobilePattern.test(phone) ? null : 'mobile.invalid'
+  if (phone.trim() === '') return 'mobile.required'
+  // Letters are never part of a number: `138abc00138000` is a typo, not digits to pick out.
+  if (/[^\d\s+().-]/.test(phone)) return 'mobile.invalid'
+  return isMainlandMobile(normaliseMobile(phone)) ? null : 'mobile.invalid'
 }
 
 export function checkSmsCode(code: string): FieldRuleCode | null {
@@ -202,6 +246,8 @@ export function passesLuhn(digits: string): boolean {
 export function checkBankCard(cardNumber: string): FieldRuleCode | null {
   if (cardNumber === '') return 'bankCard.required'
   if (!/^\d{16,19}$/.test(cardNumber)) return 'bankCard.length'
+  // No issuer number (ISO/IEC 7812) starts with 0, and 0000… would pass Luhn.
+  if (cardNumber.startsWith('0')) return 'bankCard.leadingZero'
   if (passesLuhn(cardNumber)) return null
   return cardNumber.startsWith('62') ? 'bankCard.luhnWarning' : 'bankCard.luhn'
 }
@@ -267,11 +313,12 @@ export function contactIssues(
     } else if (borrowerName !== '' && contact.name.trim() === borrowerName) {
       issues.push({ index, field: 'name', code: 'contacts.nameIsBorrower' })
     }
+    const phone = normaliseMobile(contact.phone)
     if (checkMobile(contact.phone) !== null) {
       issues.push({ index, field: 'phone', code: 'contacts.phoneInvalid' })
-    } else if (borrowerPhone !== '' && contact.phone === borrowerPhone) {
+    } else if (borrowerPhone !== '' && phone === normaliseMobile(borrowerPhone)) {
       issues.push({ index, field: 'phone', code: 'contacts.phoneIsBorrower' })
-    } else if (index === 1 && contact.phone === contacts[0]?.phone) {
+    } else if (index === 1 && phone === normaliseMobile(contacts[0]?.phone ?? '')) {
       issues.push({ index, field: 'phone', code: 'contacts.phoneDuplicate' })
     }
   })
@@ -315,7 +362,7 @@ export function formatCardNumber(input: string): string {
   return groupDigits(digitsOf(input).slice(0, 19), [], 4)
 }
 
-/** As-you-type display of a mobile number, 3-4-4: `138 0013 8000`. */
+/** As-you-type display of a mobile number, 3-4-4: `138 0013 8000` (a pasted `+86 ` prefix goes). */
 export function formatPhone(input: string): string {
-  return groupDigits(digitsOf(input).slice(0, 11), [3, 4, 4], 4)
+  return groupDigits(normaliseMobile(input).slice(0, 11), [3, 4, 4], 4)
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BankCardDraft } from '../../machines/app.machine'
-import { checkBankCard, checkMobile, checkSmsCode, digitsOf, formatCardNumber, formatPhone, isBlockingRule } from '../contract/field-rules'
+import { checkBankCard, checkMobile, checkSmsCode, digitsOf, formatCardNumber, formatPhone, isBlockingRule, normaliseMobile } from '../contract/field-rules'
 import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { SmsCode } from './sms-code'
 import { ActionButton, AgreementCheck, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
@@ -54,7 +54,7 @@ export default function BankCardPage() {
           // Shown 3-4-4 as typed; the draft keeps the 11 digits that are sent.
           value={formatPhone(draft.reserved_phone)}
           format={formatPhone}
-          onChange={(text) => change({ reserved_phone: digitsOf(text) })}
+          onChange={(text) => change({ reserved_phone: normaliseMobile(text) })}
           onBlur={() => setPhoneLeft(true)}
         />
         {!codeSent && (

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ContactDraft, ContactDraftEntry } from '../../machines/app.machine'
 import type { ContactRelation } from '../../machines/ports'
-import { contactIssues, digitsOf, formatPhone, type ContactIssue } from '../contract/field-rules'
+import { contactIssues, formatPhone, normaliseMobile, type ContactIssue } from '../contract/field-rules'
 import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { ActionButton, AgreementCheck, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
 
@@ -73,7 +73,7 @@ export default function ContactPage() {
               // Shown 3-4-4 as typed (138 0013 8000); the draft keeps the 11 digits that are sent.
               value={formatPhone(entry.phone)}
               format={formatPhone}
-              onChange={(phone) => changeEntry(index, { phone: digitsOf(phone) })}
+              onChange={(phone) => changeEntry(index, { phone: normaliseMobile(phone) })}
               onBlur={() => touch(`${index}.phone`)}
             />
           </Section>

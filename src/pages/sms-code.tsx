@@ -40,6 +40,7 @@ export function SmsCode({
         sending={busy || !canResend}
         error={showRule ? checkSmsCode(code) : null}
       />
+      <p className="muted">{t('screens.sms.attemptsLimit')}</p>
     </>
   )
 }

@@ -140,7 +140,12 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   await expect.poll(() => page.getByText('Enter a valid email address.').isVisible()).toBe(true)
   await page.getByLabel(/^Email/).fill('')
 
-  // Reload here: the page resumes on basic info with what was typed.
+  // Reload here: the page resumes on basic info with what was typed. The token left the address
+  // at intake (issue #14.2), so the host hands the payload again on this load, as a native host
+  // does with its global before the page runs.
+  await context.addInitScript((payload) => {
+    Object.assign(window, { __HUAQIAN_BRIDGE__: payload })
+  }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } })
   await page.reload()
   await onScreen(page, 'basicInfo')
   await expect.poll(() => page.getByLabel('Street address').inputValue()).toBe('建国路 88 号 6 栋')

@@ -236,6 +236,10 @@ function handleCommand({ command, url }) {
     case 'openUrl':
       openUrl(url)
       break
+    case 'requestPayload':
+      log('in', 'requestPayload', 'The page has no payload (reloaded): the host sends it')
+      sendPayload('asked by the page')
+      break
     case 'close':
       log('in', 'close', 'The host closes the web view')
       frame.src = 'about:blank'
