@@ -160,7 +160,11 @@ test('the reviewer page draws every state and transition of the machine; a state
 async function frameOnScreen(host: Page, screen: string): Promise<Frame> {
   const frame = host.frameLocator('#frame')
   await frame.locator(`main[data-screen="${screen}"]`).waitFor({ timeout: 30_000 })
-  return host.frame({ url: /\/\?bridge=/ }) as Frame
+  // By its element: the page takes the bridge payload out of its own URL at intake (issue #14.2).
+  const handle = await host.locator('#frame').elementHandle()
+  const framed = await handle?.contentFrame()
+  if (!framed) throw new Error('the host simulator has no page framed')
+  return framed
 }
 
 async function chartFollows(review: Page, stateId: string): Promise<void> {
