@@ -73,7 +73,7 @@ export function ComponentGallery({
   const [resendAt, setResendAt] = useState<number | null>(start + 42_000)
   const [amount, setAmount] = useState(3_000_000)
   const [term, setTerm] = useState<number | null>(12)
-  const [card, setCard] = useState(formatCardNumber('6222020000123456786'))
+  const [card, setCard] = useState(formatCardNumber('6222020000123456782'))
   const [phone, setPhone] = useState('')
   const [education, setEducation] = useState<'bachelor' | 'master_or_above' | null>(null)
   const [purpose, setPurpose] = useState<'shopping' | 'travel' | null>('shopping')
