@@ -109,8 +109,8 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
 
   // Face: two consents, then the vendor page in the frame; Pass there, and the result is polled.
   await onScreen(page, 'facialIdentification')
-  await page.getByLabel(/Facial Information Authorization/).check()
-  await page.getByLabel(/Sensitive Personal Information Authorization/).check()
+  await page.getByLabel(/Authorisation to Process Facial Information/).check()
+  await page.getByLabel(/Authorisation to Process Sensitive Personal Information/).check()
   await snap(page, 'facialIdentification')
   await page.getByRole('button', { name: 'Start verification' }).click()
   await onScreen(page, 'webview')
@@ -171,7 +171,7 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   await page.getByLabel('Relationship').nth(1).selectOption('friend')
   await page.getByLabel('Name', { exact: true }).nth(1).fill('李明')
   await page.getByLabel('Mobile number').nth(1).fill('13900000022')
-  await page.getByLabel(/Personal Information Sharing Authorization/).check()
+  await page.getByLabel(/Authorisation to Share Personal Information/).check()
   await snap(page, 'contact')
   await page.getByRole('button', { name: 'Next' }).click()
   mark('asset + contact')
@@ -197,7 +197,7 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   await page.getByRole('button', { name: 'Send code' }).click()
   await page.getByTestId('sms-sent').waitFor()
   await page.getByLabel('Verification code').fill(await smsCode('card'))
-  await page.getByLabel(/Automatic Debit Authorization/).check()
+  await page.getByLabel(/Automatic Deduction Authorisation/).check()
   await snap(page, 'bankCard-code')
   await page.getByRole('button', { name: 'Add card' }).click()
   mark('bank card')
