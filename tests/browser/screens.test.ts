@@ -276,7 +276,7 @@ async function tour(locale: Locale): Promise<void> {
     await record(page, 'repayPlan')
     await page.getByRole('button', { name: t('common.back'), exact: true }).click()
     await settled(page, 'repayment')
-    await page.getByLabel(t('screens.repay.periodLabel', { period: 1 }), { exact: true }).check()
+    await page.getByLabel(t('ui.schedule.periodOf', { period: 1 }), { exact: true }).check()
     await record(page, 'repayment')
     await button(page, 'screens.repay.next').click()
     await settled(page, 'repayDetail')

@@ -75,7 +75,7 @@ export function userActionFor(event: EventObject, screen: ScreenName | null): Us
     case 'repay.select': {
       const periods = e.periods as number[]
       return screen === 'repayment' && periods.length === 1
-        ? { kind: 'click', role: 'checkbox', name: { key: 'screens.repay.periodLabel', values: { period: periods[0] } } }
+        ? { kind: 'click', role: 'checkbox', name: { key: 'ui.schedule.periodOf', values: { period: periods[0] } } }
         : { kind: 'direct' }
     }
     case 'overlay.open': {
