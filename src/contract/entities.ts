@@ -129,6 +129,10 @@ export const loanSummary = z.object({
   disbursed_at: z.nullable(isoInstant),
   next_due_date: z.nullable(isoDate),
   next_due_amount: z.nullable(money),
+  /** Of `next_due_amount`, the late penalty (0 unless the next period is overdue). */
+  next_due_penalty: z.optional(money),
+  /** Days the next period is late (0 unless overdue). */
+  next_due_days_late: z.optional(z.int()),
   outstanding_principal: money,
   periods_paid: z.int(),
 })

@@ -94,7 +94,7 @@ async function applyForLoan(page: Page, t: T, phone: string, record: Record_, ex
   const button = (key: string, values?: Record<string, unknown>) => page.getByRole('button', { name: t(key, values), exact: true })
   const accept = (agreement: string) => page.getByLabel(t('screens.common.iAccept', { title: t(`agreements.${agreement}`) }))
 
-  await button('screens.home.continue').click()
+  await button('screens.home.start').click()
   await settled(page, 'loanDemand')
   await page.getByLabel(t('screens.demand.amount'), { exact: true }).fill('20000')
   await page.getByLabel(t('screens.demand.term'), { exact: true }).selectOption('6')

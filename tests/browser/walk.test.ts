@@ -86,7 +86,7 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   // the step the server reports. The price shows APR first; agreements start unchecked.
   await onScreen(page, 'home')
   await snap(page, 'home')
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('button', { name: 'Start an application' }).click()
   await onScreen(page, 'loanDemand')
   await page.getByTestId('trial-apr').waitFor()
   const apply = page.getByRole('button', { name: 'Apply now' })
