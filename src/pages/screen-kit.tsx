@@ -148,10 +148,16 @@ export function ScreenFrame({ children, title, ownRetry = false }: { children: R
   )
 }
 
-export function Section({ title, children }: { title?: string; children: ReactNode }) {
+/**
+ * A card of the screen. `named` makes its title the section's accessible name, for screens that
+ * repeat the same fields in several cards (two contacts), so each field can be told apart.
+ */
+export function Section({ title, children, named = false }: { title?: string; children: ReactNode; named?: boolean }) {
+  const titleId = useId()
+  const labelled = named && title !== undefined
   return (
-    <section className="card">
-      {title !== undefined && <h2>{title}</h2>}
+    <section className="card" {...(labelled ? { 'aria-labelledby': titleId } : {})}>
+      {title !== undefined && <h2 {...(labelled ? { id: titleId } : {})}>{title}</h2>}
       {children}
     </section>
   )

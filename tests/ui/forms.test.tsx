@@ -340,6 +340,32 @@ for (const locale of locales) {
     expect(form.run.actor.getSnapshot().context.drafts.contact.contacts[0].phone).toBe('13900000001')
   })
 
+  // Issue #13 item 10: the two contacts repeat the same three fields; each card is named, so a
+  // screen reader tells "contact 1: mobile number" from "contact 2: mobile number".
+  test(`[${locale}] contact: each contact is a named section holding its own relation, name and phone`, async () => {
+    const form = await open(locale, 'contact')
+    for (const number of [1, 2]) {
+      const card = screen.getByRole('region', { name: form.t('screens.contact.title', { number }) })
+      for (const key of ['screens.contact.relation', 'screens.contact.name', 'screens.contact.phone']) {
+        expect(within(card).getAllByLabelText(form.t(key)), `${key} in contact ${number}`).toHaveLength(1)
+      }
+    }
+  })
+
+  // Issue #13 item 9: leaving a field with a broken rule shows its message in a line the field
+  // already held, so nothing below moves under the tap that left it.
+  test(`[${locale}] contact: a phone's rule message takes a line that was already there`, async () => {
+    const form = await open(locale, 'contact')
+    const phone = screen.getAllByLabelText(form.t('screens.contact.phone'))[0] as HTMLInputElement
+    const field = phone.closest('.ui-field') as HTMLElement
+    const before = field.children.length
+    expect(field.lastElementChild?.className).toContain('ui-field__reserved')
+    await form.user.type(phone, '1234')
+    await form.user.tab()
+    expect(descriptionOf(phone)).toBe(form.t('fieldRules.contacts.phoneInvalid'))
+    expect(field.children.length).toBe(before)
+  })
+
   test(`[${locale}] contact: the first contact must be immediate family, and no contact may carry the borrower's name or a malformed one`, async () => {
     const form = await open(locale, 'contact', { drafts: [borrowerName] })
     const [relation] = screen.getAllByLabelText(form.t('screens.contact.relation'))
@@ -446,7 +472,7 @@ for (const locale of locales) {
     expect(descriptionOf(phone)).toBe('')
     await form.user.type(phone, '2380013800')
     await form.user.tab()
-    expect(descriptionOf(phone)).toBe(form.t('fieldRules.mobile.invalid'))
+    expect(descriptionOf(phone)).toBe(form.t('fieldRules.contacts.phoneInvalid'))
     await form.user.click(await enabled(form.t('screens.sms.send')))
     expect(form.callsTo('sendCardCode')).toHaveLength(0)
     await focused(card)

@@ -19,8 +19,13 @@ function useFieldMessage(error: FieldRuleCode | null | undefined, hint: string |
   return { id, messageId, message, invalid, isError: Boolean(error) }
 }
 
-function FieldMessage({ id, text, isError }: { id: string; text: string | undefined; isError: boolean }) {
-  if (text === undefined || text === '') return null
+/**
+ * The line under a field. A field with rules keeps the line even while it is empty: a message
+ * appearing when the borrower leaves the field would otherwise push what is below it away from
+ * under the finger that is tapping it (issue #13 item 9).
+ */
+function FieldMessage({ id, text, isError, reserve = false }: { id: string; text: string | undefined; isError: boolean; reserve?: boolean }) {
+  if (text === undefined || text === '') return reserve ? <p className="ui-field__error ui-field__reserved" aria-hidden="true" /> : null
   return (
     <p id={id} className={isError ? 'ui-field__error' : 'ui-field__hint'}>
       {text}
@@ -129,7 +134,7 @@ export function TextField({
         {label}
       </label>
       {after === undefined ? input : <div className="ui-field__row">{input}{after}</div>}
-      <FieldMessage id={messageId} text={message} isError={isError} />
+      <FieldMessage id={messageId} text={message} isError={isError} reserve={error !== undefined} />
     </div>
   )
 }
@@ -197,7 +202,7 @@ export function SelectField<V extends string>({
           </option>
         ))}
       </select>
-      <FieldMessage id={messageId} text={message} isError={isError} />
+      <FieldMessage id={messageId} text={message} isError={isError} reserve={error !== undefined} />
     </div>
   )
 }
