@@ -91,8 +91,9 @@ export function ErrorNotice({ ownRetry = false }: { ownRetry?: boolean }) {
   const errorCode = useApp((snapshot) => snapshot.context.errorCode)
   const errorStatus = useApp((snapshot) => snapshot.context.errorStatus)
   const canRetry = useCan({ type: 'retry' })
+  const screen = useApp(screenForState)
   if (errorCode === null) return null
-  const text = errorNoticeText(errorCode, errorStatus)
+  const text = errorNoticeText(errorCode, errorStatus, screen)
   // A screen that shows its own Retry (with what retrying means there) keeps the only one.
   const offerRetry = text.retryable && canRetry && !ownRetry
   return (

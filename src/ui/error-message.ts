@@ -28,7 +28,10 @@ const refusalKinds = {
   [StatusCode.smsTooSoon]: 'smsTooSoon',
 } as const
 
-type RefusalKind = (typeof refusalKinds)[keyof typeof refusalKinds] | 'other'
+type RefusalKind = (typeof refusalKinds)[keyof typeof refusalKinds] | 'documentNotFound' | 'other'
+
+/** Screens that show one document: there "not found" means that document does not exist. */
+const documentScreens: readonly string[] = ['privacy', 'thirdProtocol', 'richText']
 
 export interface ErrorNoticeText {
   /** What happened. */
@@ -47,11 +50,12 @@ export interface ErrorNoticeText {
  * for the support log, not the sentence), always what happened and what to do, in the borrower's
  * language through these keys.
  */
-export function errorNoticeText(code: ErrorCode, status: number | null): ErrorNoticeText {
+export function errorNoticeText(code: ErrorCode, status: number | null, screen: string | null = null): ErrorNoticeText {
   if (code !== 'refused') {
     return { what: errorMessageKey(code), next: 'errors.next.retry', retryable: true }
   }
-  const kind: RefusalKind =
+  const known: RefusalKind =
     status !== null && status in refusalKinds ? refusalKinds[status as keyof typeof refusalKinds] : 'other'
+  const kind = known === 'notFound' && screen !== null && documentScreens.includes(screen) ? 'documentNotFound' : known
   return { what: `errors.refusal.${kind}`, next: `errors.next.${kind}`, retryable: false }
 }
