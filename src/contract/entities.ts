@@ -223,3 +223,12 @@ export const geoRegion = z.object({
   full_name: z.string(),
   has_children: z.boolean(),
 })
+
+/**
+ * A GB/T 2260 region code as six digits, the one id scheme of the page, the host bridge's
+ * `location` and the sandbox: a province is "440000" and a city "440300", never the shortened
+ * "44" and "4403" some data sets (and hosts) write.
+ */
+export function regionCode(code: string): string {
+  return /^\d{2}$|^\d{4}$/.test(code) ? code.padEnd(6, '0') : code
+}

@@ -67,8 +67,8 @@ const basicDraft = (patch: Partial<Record<'real_name' | 'id_number' | 'address' 
     id_number: validId,
     education: 'bachelor',
     marital_status: 'married',
-    province_id: '44',
-    city_id: '4403',
+    province_id: '440000',
+    city_id: '440300',
     district_id: '440305',
     address: '科技园路 1 号',
     email: '',
@@ -252,6 +252,23 @@ for (const locale of locales) {
     expect(calls[0]?.input).not.toHaveProperty('email')
   })
 
+  // Issue #13 item 18: the host's location (six-digit GB/T 2260 ids) fills the residence.
+  test(`[${locale}] basicInfo: the host's location fills the residence, with its names`, async () => {
+    const form = await open(locale, 'basicInfo', {
+      location: { province_id: '110000', province_name: '北京市', city_id: '110100', city_name: '北京市', district_id: '110105', district_name: '朝阳区' },
+    })
+    await waitFor(() => expect(form.run.actor.getSnapshot().context.drafts.basic).toMatchObject({ province_id: '110000', city_id: '110100', district_id: '110105' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: new RegExp(form.t('screens.basic.residence')) }).textContent).toContain('北京市 北京市 朝阳区'))
+  })
+
+  test(`[${locale}] basicInfo: a host location the region table does not know leaves the residence empty`, async () => {
+    const form = await open(locale, 'basicInfo', {
+      location: { province_id: '110000', province_name: '北京市', city_id: '440300', city_name: '深圳市', district_id: '110105', district_name: '朝阳区' },
+    })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(form.run.actor.getSnapshot().context.drafts.basic.district_id).toBe('')
+  })
+
   test(`[${locale}] basicInfo: education, marital status and the residence (from the sandbox's regions) must be chosen before Next sends them once`, async () => {
     const form = await open(locale, 'basicInfo', {
       drafts: [{ type: 'form.change', step: 'basic', patch: { real_name: '李雷', id_number: validId, address: '科技园路 1 号' } }],
@@ -280,8 +297,8 @@ for (const locale of locales) {
         input: expect.objectContaining({
           education: 'master_or_above',
           marital_status: 'single',
-          province_id: '44',
-          city_id: '4403',
+          province_id: '440000',
+          city_id: '440300',
           district_id: '440305',
         }),
       }),
@@ -472,7 +489,7 @@ for (const locale of locales) {
     expect(descriptionOf(phone)).toBe('')
     await form.user.type(phone, '2380013800')
     await form.user.tab()
-    expect(descriptionOf(phone)).toBe(form.t('fieldRules.contacts.phoneInvalid'))
+    expect(descriptionOf(phone)).toBe(form.t('fieldRules.mobile.invalid'))
     await form.user.click(await enabled(form.t('screens.sms.send')))
     expect(form.callsTo('sendCardCode')).toHaveLength(0)
     await focused(card)
