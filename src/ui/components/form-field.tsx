@@ -10,6 +10,34 @@ import '../components.css'
  * Messages come from `fieldRules.<code>` in the active locale.
  */
 
+/*
+ * A press in progress (a finger or a mouse button down, until its click): leaving a field by
+ * pressing something else must not change the layout before that press lands, or the message
+ * shown on leaving pushes the pressed control away and the tap is lost (issue #13 item 9).
+ */
+let pressing = false
+let afterPress: (() => void)[] = []
+function endPress() {
+  pressing = false
+  const waiting = afterPress
+  afterPress = []
+  for (const run of waiting) run()
+}
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pressing = true), true)
+  document.addEventListener('mousedown', () => (pressing = true), true)
+  // After the click's own handlers ran; a press that ends without a click (a drag) ends on pointerup.
+  document.addEventListener('click', () => setTimeout(endPress, 0), true)
+  document.addEventListener('pointercancel', () => setTimeout(endPress, 0), true)
+  document.addEventListener('pointerup', () => setTimeout(() => pressing && endPress(), 500), true)
+}
+
+/** Runs `reveal` now, or once the press that is moving focus away has landed. */
+export function afterCurrentPress(reveal: () => void): void {
+  if (pressing) afterPress.push(reveal)
+  else reveal()
+}
+
 function useFieldMessage(error: FieldRuleCode | null | undefined, hint: string | undefined) {
   const { t } = useTranslation()
   const id = useId()
@@ -116,7 +144,7 @@ export function TextField({
       readOnly={readOnly}
       aria-invalid={invalid}
       aria-describedby={message ? messageId : undefined}
-      onBlur={onBlur}
+      onBlur={onBlur === undefined ? undefined : () => afterCurrentPress(onBlur)}
       onChange={(event) => {
         const raw = event.target.value
         if (format === undefined) {
