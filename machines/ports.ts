@@ -39,20 +39,23 @@ export function isApiFailure(value: unknown): value is ApiFailure {
 
 // ---- shared entities (src/contract/entities.ts) ----
 
-export type LoanStep =
-  | 'demand'
-  | 'face'
-  | 'basic'
-  | 'asset'
-  | 'contact'
-  | 'bank_card'
-  | 'review'
-  | 'approved'
-  | 'rejected'
-  | 'applied'
-  | 'repaying'
-  | 'overdue'
-  | 'settled'
+/** The loan user's steps in the order the borrower goes through them; the contract validates against it. */
+export const loanSteps = [
+  'demand',
+  'face',
+  'basic',
+  'asset',
+  'contact',
+  'bank_card',
+  'review',
+  'approved',
+  'rejected',
+  'applied',
+  'repaying',
+  'overdue',
+  'settled',
+] as const
+export type LoanStep = (typeof loanSteps)[number]
 
 export type LoanTerm = 3 | 6 | 9 | 12 | 24 | 36
 export type LoanPurpose =

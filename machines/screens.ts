@@ -47,6 +47,12 @@ export function screenForPath(path: string): ScreenName | null {
   return null
 }
 
+/** The screen a route event's target (`#basicInfo`) names, if it names one. */
+export function screenOfRoute(to: string): ScreenName | null {
+  const name = to.startsWith('#') ? to.slice(1) : to
+  return name in screenPaths ? (name as ScreenName) : null
+}
+
 export function isOverlay(screen: ScreenName): screen is OverlayName {
   return (overlayNames as readonly string[]).includes(screen)
 }

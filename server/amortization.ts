@@ -1,3 +1,5 @@
+import type { PlanPeriod, RepayTrial as RepayTrialAnswer, SchedulePeriod } from '../machines/ports'
+
 /*
  * Loan arithmetic for the sandbox: the equal-installment schedule (PRODUCT.md section 4), overdue
  * penalties and the price of repaying some periods. Pure functions, no I/O, so the server, the
@@ -15,15 +17,6 @@ export interface AmortizeInput {
   startDate: string
   /** Monthly service fee as a fraction of the original principal; 0 when absent. */
   monthlyFeeRate?: number
-}
-
-export interface SchedulePeriod {
-  period: number
-  due_date: string
-  principal: number
-  interest: number
-  fee: number
-  amount: number
 }
 
 export interface Amortization {
@@ -125,24 +118,10 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** A period as the server stores it: `paid_at` is null until it is repaid. */
-export interface RepayablePeriod {
-  period: number
-  due_date: string
-  principal: number
-  interest: number
-  fee: number
-  paid_at: string | null
-}
+export type RepayablePeriod = Pick<PlanPeriod, 'period' | 'due_date' | 'principal' | 'interest' | 'fee' | 'paid_at'>
 
-export interface RepayTrial {
-  /** The chosen periods, ascending. */
-  periods: number[]
-  principal: number
-  interest: number
-  fee: number
-  penalty: number
-  total: number
-}
+/** The repay trial's price of the chosen periods (ascending); the route adds the loan's id. */
+export type RepayTrial = Omit<RepayTrialAnswer, 'loan_id'>
 
 export type RepayTrialErrorCode =
   | 'nothing_chosen'

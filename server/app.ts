@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto'
-import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import * as z from 'zod/mini'
@@ -17,11 +16,9 @@ import { resolveLocale, translate, type Locale } from './messages'
 import { seed } from './personas'
 import { Refusal } from './refusal'
 import { fieldRuleOfSchemaIssue } from './rules'
+import type { SandboxApp, SandboxEnv } from './sandbox-app'
 import { mountSandboxRoutes } from './sandbox-routes'
 import { sha256Hex, userByToken, type User } from './store'
-
-export type SandboxEnv = { Bindings: HttpBindings }
-export type SandboxApp = Hono<SandboxEnv>
 
 export interface SandboxOptions {
   db: Db

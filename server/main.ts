@@ -27,6 +27,7 @@ const lines = [
   `  Open the host simulator first: ${sandbox.url}/host/`,
   `  The page:                      ${sandbox.url}/`,
   `  API docs:                      ${sandbox.url}/docs/`,
+  `  Statechart review:             ${sandbox.url}/review/`,
   `  Personas (login code 123456):  ${sandbox.url}/sandbox/personas`,
   `  Data file:                     ${values.db}`,
 ]

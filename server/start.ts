@@ -6,12 +6,15 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import type { ViteDevServer } from 'vite'
-import { createSandbox, type SandboxApp } from './app'
+import { createSandbox } from './app'
 import { openDb, type Db } from './db'
+import { mountReviewPage } from './review-page'
+import type { SandboxApp } from './sandbox-app'
 import { staticFiles } from './static-files'
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 export const distDir = join(repoRoot, 'dist')
+export const reviewDistDir = join(repoRoot, 'dist-review')
 export const defaultDbFile = join(repoRoot, 'data', 'sandbox.db')
 
 export interface StartOptions {
@@ -55,6 +58,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
     ...(options.logger ? { logger: options.logger } : {}),
     mountPage: (page) => {
       if (!servePage) return
+      mountReviewPage(page, reviewDistDir)
       if (options.dev) {
         // Everything the sandbox does not answer goes to Vite (modules, HMR client, index.html).
         page.all('*', (c) => {

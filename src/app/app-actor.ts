@@ -3,6 +3,7 @@ import type { appMachine } from '../../machines/app.machine'
 import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
 import type { AppInput } from '../../machines/ports'
 import { randomId } from '../session/session'
+import { reviewerInspect } from './reviewer-link'
 import { randomBytes, type Services } from './services'
 
 export type AppActor = ActorRefFrom<typeof appMachine>
@@ -78,9 +79,11 @@ export function startAppActor(win: Window, services: Services): AppActor {
   )
   // A snapshot taken mid-boot holds nothing worth resuming: boot again.
   const resumable = restored !== null && (restored as { value: unknown }).value !== 'boot' && restored.status === 'active'
+  const inspect = reviewerInspect(win)
   const actor = createActor(services.machine, {
     input,
     ...(resumable ? { snapshot: restored as never } : {}),
+    ...(inspect ? { inspect } : {}),
   })
 
   actor.on('host.command', (event) => {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { loanSteps } from '../../machines/ports'
 
 /*
  * Shapes shared by several calls. Conventions (written down in the README's contract section):
@@ -40,21 +41,7 @@ export const loanTerm = z.union([
   z.literal(36),
 ])
 
-export const loanSteps = [
-  'demand',
-  'face',
-  'basic',
-  'asset',
-  'contact',
-  'bank_card',
-  'review',
-  'approved',
-  'rejected',
-  'applied',
-  'repaying',
-  'overdue',
-  'settled',
-] as const
+/** The machine owns the list of steps (it orders them); the contract validates the server against it. */
 export const loanStep = z.enum(loanSteps)
 export type LoanStep = z.infer<typeof loanStep>
 

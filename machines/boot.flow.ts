@@ -1,0 +1,89 @@
+import { emit } from 'xstate'
+import type { AppContext, AppEvent } from './context'
+import { guards, states, update } from './flow-kit'
+import type { HostCommand } from './ports'
+import type { AppInvoke } from './shapes'
+import { screenMeta } from './shapes'
+
+/*
+ * Boot and session: the base URL and channel lookup, the host's login, and re-auth after a 401.
+ */
+
+export const bootGuards = guards({
+  payloadHasToken: ({ event }) =>
+    event.type === 'bridge.payload' && typeof event.token === 'string' && event.token !== '',
+  goesHome: ({ context }) => context.bootNext === 'home',
+})
+
+export const bootActions = {
+  acceptToken: update({ hasToken: true }),
+  askHostToLogin: emit<AppContext, AppEvent, undefined, AppEvent, HostCommand>({ type: 'host.command', command: 'login' } as const),
+  storeBaseUrl: update((_, params: { baseUrl: string }) => ({ baseUrl: params.baseUrl })),
+  storeChannel: update(({ context }, params: { channel_code: string; is_login_required: 0 | 1 }) => {
+    const loginRequired = params.is_login_required !== 1
+    return {
+      channelCode: params.channel_code,
+      loginRequired,
+      bootNext: !loginRequired || context.hasToken ? ('home' as const) : ('login' as const),
+    }
+  }),
+}
+
+/** A boot call: no token is needed yet, so no re-auth; any failure waits in `failed` for retry. */
+function beforeLogin<const I extends AppInvoke>(invoke: I) {
+  return { tags: 'busy', invoke: { ...invoke, onError: { target: 'failed', actions: 'assignError' } } } as const
+}
+
+export const bootStates = states({
+  boot: {
+    description:
+      'Intake is done by the edge (input). Resolves the API base URL, then looks up the channel; status 0 stores channel_code and decides home or login.',
+    initial: 'resolvingBaseUrl',
+    on: { 'xstate.route': {} },
+    states: {
+      resolvingBaseUrl: beforeLogin({
+        src: 'resolveBaseUrl',
+        input: ({ context }) => ({ bridgeBaseUrl: context.intake.baseUrl ?? null }),
+        onDone: { target: 'lookingUpChannel', actions: { type: 'storeBaseUrl', params: ({ event }) => event.output } },
+      }),
+      lookingUpChannel: beforeLogin({
+        src: 'lookupChannel',
+        input: ({ context }) => ({ params: { channel: context.intake.channel } }),
+        onDone: { target: 'routing', actions: { type: 'storeChannel', params: ({ event }) => event.output } },
+      }),
+      routing: {
+        description: 'is_login_required == 1 (login NOT required) or a token → home; otherwise → login.',
+        always: [{ guard: 'goesHome', target: '#home' }, { target: '#login' }],
+      },
+      failed: {
+        description: 'Base URL or channel lookup failed (errorCode, errorStatus); retry starts boot over.',
+        on: { retry: { target: 'resolvingBaseUrl', actions: 'clearError' } },
+      },
+    },
+  },
+
+  login: {
+    id: 'login',
+    description:
+      'The host owns login (PRODUCT.md 2.4): ask it with the `login` command and wait for a bridge payload with a token.',
+    meta: screenMeta('login'),
+    entry: [{ type: 'enterScreen', params: { screen: 'login' } }, 'askHostToLogin'],
+    on: {
+      'xstate.route': {},
+      'login.request': { actions: 'askHostToLogin' },
+      'bridge.payload': { guard: 'payloadHasToken', target: '#home', actions: 'acceptToken' },
+    },
+  },
+
+  reauth: {
+    id: 'reauth',
+    description:
+      'A call answered 401: token and user info are gone and the host was told to go home. Waits for a new token, then returns to exactly where the borrower was; drafts are untouched.',
+    meta: { screen: 'login' },
+    on: {
+      'xstate.route': {},
+      'login.request': { actions: 'askHostToLogin' },
+      'bridge.payload': { guard: 'payloadHasToken', target: '#sessionHistory', actions: 'acceptToken' },
+    },
+  },
+})

@@ -1,0 +1,114 @@
+import { enqueueActions } from 'xstate'
+import type { AppContext, AppEvent } from './context'
+import { guards, states, update } from './flow-kit'
+import type { AppActor } from './flow-kit'
+import type { HostCommand, PortData } from './ports'
+import type { ScreenName } from './screens'
+import { clampScreen, funnelScreens, screenForStep } from './screens'
+import { loading, reauth, retryInto, screenMeta } from './shapes'
+
+/*
+ * Home: the borrower, the loan-user status and the rights card, then the entrance cards; a pending
+ * deep link is followed from here, clamped to what the server allows.
+ */
+
+export const homeGuards = guards({
+  hasPendingDeepLink: ({ context }) => context.pendingDeepLink !== null,
+  resumeAt: ({ context }, params: { screen: ScreenName }) =>
+    context.loanUser !== null &&
+    clampScreen(screenForStep(context.loanUser.step), context.loanUser) === params.screen,
+  hasLoan: ({ context }) => context.loanUser?.loan != null || context.loan !== null,
+})
+
+export const homeActions = {
+  storeUser: update((_, params: { user: PortData<'showUser'> }) => ({ user: params.user })),
+  storeRights: update(({ context }, params: PortData<'showRewardProduct'>) => ({
+    rights: {
+      product: params.product,
+      owned: params.owned || context.rights.owned,
+      order: params.order,
+    },
+  })),
+  /** A deep link lands where the server allows (issue #4 item 3), through the route event. */
+  followDeepLink: enqueueActions<AppContext, AppEvent, undefined, AppEvent, AppActor, never, never, never, HostCommand>(({ context, enqueue }) => {
+    const link = context.pendingDeepLink
+    enqueue.assign({ pendingDeepLink: null })
+    if (link === null) return
+    const target = clampScreen(link.screen, context.loanUser)
+    if (target === 'home' || target === 'login') return
+    enqueue.raise({ type: 'xstate.route', to: `#${target}`, query: link.query })
+  }),
+}
+
+/**
+ * Where Continue resumes the application: the screen of the step the server has the borrower on.
+ * No step is on the match or lend-confirm screens (they follow an approval within one visit).
+ */
+const resumable = [...funnelScreens.filter((name) => name !== 'match' && name !== 'lendConfirm'), 'repayment'] as const
+
+export const homeStates = states({
+  home: {
+    id: 'home',
+    route: {},
+    meta: screenMeta('home'),
+    entry: { type: 'enterScreen', params: { screen: 'home' } },
+    initial: 'loadingUser',
+    states: {
+      loadingUser: {
+        tags: 'busy',
+        invoke: {
+          src: 'showUser',
+          input: {},
+          onDone: {
+            target: 'loadingStatus',
+            actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+          },
+          onError: [
+            reauth,
+            // The nickname is decoration; the status below is what matters.
+            { target: 'loadingStatus' },
+          ],
+        },
+      },
+      loadingStatus: loading({
+        src: 'getLoanUserStatus',
+        input: {},
+        onDone: {
+          target: 'loadingRights',
+          actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) },
+        },
+      }),
+      loadingRights: {
+        tags: 'busy',
+        invoke: {
+          src: 'showRewardProduct',
+          input: {},
+          onDone: {
+            target: 'ready',
+            actions: { type: 'storeRights', params: ({ event }) => event.output },
+          },
+          onError: [
+            reauth,
+            // Without the rights card home still works; the card is hidden.
+            { target: 'ready' },
+          ],
+        },
+      },
+      failed: retryInto('loadingStatus'),
+      ready: {
+        description:
+          'Entrance cards. A pending deep link is followed first, clamped to the step the server allows.',
+        always: { guard: 'hasPendingDeepLink', actions: 'followDeepLink' },
+        on: {
+          'home.continue': resumable.map((screen) => ({
+            guard: { type: 'resumeAt' as const, params: { screen } },
+            target: `#${screen}` as const,
+          })),
+          'home.repay': { guard: 'hasLoan', target: '#repayment' },
+          'rights.open': { target: '#rights' },
+          retry: { target: 'loadingStatus' },
+        },
+      },
+    },
+  },
+})

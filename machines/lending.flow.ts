@@ -1,0 +1,257 @@
+import { and, not } from 'xstate'
+import type { AppContext } from './context'
+import { commitKey, guards, patchDraft, smsSent, states, update, withStatus } from './flow-kit'
+import type { CreditDecision, DeviceFacts, LenderMatch, PortData, SupermarketProduct } from './ports'
+import {
+  codeConfirming,
+  codeSending,
+  committing,
+  loading,
+  loadThenReady,
+  poll,
+  pricing,
+  reauth,
+  repricing,
+  retryInto,
+  screen,
+  uncertain,
+} from './shapes'
+
+/*
+ * From the application to the loan: the credit review (device facts, then polling the decision),
+ * the result (approved, or declined with the loan supermarket), the lender match, and the lend
+ * confirmation (the lender's price, binding the card to the lender, applying once under a key).
+ */
+
+function unknownDevice(context: AppContext): DeviceFacts {
+  return {
+    device_id: 'unknown',
+    model: 'unknown',
+    brand: 'unknown',
+    os: 'unknown',
+    os_name: 'unknown',
+    screen: '0*0',
+    locale: context.intake.locale ?? 'zh-Hans',
+  }
+}
+
+export const lendingGuards = guards({
+  creditReviewing: (_, params: { decision: CreditDecision }) => params.decision.status === 'reviewing',
+  creditApproved: ({ context }) => context.credit?.status === 'approved',
+  creditRejected: ({ context }) => context.credit?.status === 'rejected',
+  lenderResendAllowed: ({ context }) =>
+    context.lenderSms !== null && context.runtime.now() >= context.lenderSms.resendAt,
+  lendAgreed: ({ context }) => {
+    const d = context.drafts.lendConfirm
+    return (
+      d.agreements.loan &&
+      d.agreements.contract &&
+      d.agreements.third_party &&
+      context.drafts.demand.purpose !== null
+    )
+  },
+  lenderCardBound: ({ context }) => context.lenderCardBound,
+  lenderSmsSent: ({ context }) => context.lenderSms !== null,
+  lenderCodeEntered: ({ context }) => context.drafts.lendConfirm.code !== '',
+})
+
+export const lendingActions = {
+  storeCredit: update((_, params: { decision: CreditDecision }) => ({ credit: params.decision })),
+  storeCreditOutcome: update(({ context }, params: { decision: CreditDecision }) => ({
+    credit: params.decision,
+    loanUser:
+      params.decision.status === 'reviewing'
+        ? context.loanUser
+        : withStatus(context.loanUser, params.decision.status),
+  })),
+  storeSupermarket: update((_, params: { items: SupermarketProduct[] }) => ({
+    supermarket: params.items,
+  })),
+  storeMatches: update((_, params: { items: LenderMatch[] }) => ({ matches: params.items })),
+  chooseLender: update(({ context, event }) => {
+    if (event.type !== 'match.select') return {}
+    const changed = context.lenderId !== event.lender_id
+    return {
+      lenderId: event.lender_id,
+      lenderCardBound: changed ? false : context.lenderCardBound,
+      lenderSms: changed ? null : context.lenderSms,
+      drafts: patchDraft(context, 'lendConfirm', {
+        amount: context.drafts.lendConfirm.amount ?? context.drafts.demand.amount,
+        term: context.drafts.lendConfirm.term ?? context.drafts.demand.term,
+      }),
+    }
+  }),
+  storeLenderSms: update(({ context }, params: PortData<'sendLenderCardCode'>) => ({ lenderSms: smsSent(context, params) })),
+  keyLendCommit: update(({ context }) => ({
+    drafts: patchDraft(context, 'lendConfirm', {
+      bindKey: commitKey(context.drafts.lendConfirm.bindKey, context),
+      applyKey: commitKey(context.drafts.lendConfirm.applyKey, context),
+    }),
+  })),
+  markLenderCardBound: update(({ context }) => ({
+    lenderCardBound: true,
+    lenderSms: null,
+    drafts: patchDraft(context, 'lendConfirm', { code: '' }),
+  })),
+  storeAppliedLoan: update(({ context }, params: PortData<'applyLoan'>) => ({
+    loan: params.loan,
+    loanUser: params.status,
+    drafts: patchDraft(context, 'lendConfirm', { bindKey: null, applyKey: null }),
+  })),
+}
+
+/** A credit decision: still reviewing goes to `reviewing`, a final one to `decided`. */
+const decisionTo = <const R extends string, const D extends string>(reviewing: R, decided: D) =>
+  [
+    {
+      guard: { type: 'creditReviewing', params: ({ event }: { event: { output: CreditDecision } }) => ({ decision: event.output }) },
+      target: reviewing,
+      actions: { type: 'storeCredit', params: ({ event }: { event: { output: CreditDecision } }) => ({ decision: event.output }) },
+    },
+    {
+      target: decided,
+      actions: { type: 'storeCreditOutcome', params: ({ event }: { event: { output: CreditDecision } }) => ({ decision: event.output }) },
+    },
+  ] as const
+
+/** The lender's offer as the draft holds it, falling back to the demand. */
+const offer = (context: AppContext) => ({
+  amount: context.drafts.lendConfirm.amount ?? context.drafts.demand.amount ?? 0,
+  term: context.drafts.lendConfirm.term ?? context.drafts.demand.term ?? 12,
+})
+
+export const lendingStates = states({
+  review: {
+    ...screen('review', 'reportingDevice'),
+    on: { 'rights.open': { target: '#rights' } },
+    states: {
+      reportingDevice: {
+        description: 'Device facts go with the application; a failure here does not hold the review up.',
+        tags: 'busy',
+        invoke: {
+          src: 'reportDevice',
+          input: ({ context }) => ({ input: context.device ?? unknownDevice(context) }),
+          onDone: { target: 'polling' },
+          onError: [reauth, { target: 'polling' }],
+        },
+      },
+      polling: poll({
+        description:
+          'Credit review: polls the decision with backoff (never sooner than retry_after). poll.stop leaves for home; the cap leads to slow.',
+        start: 'fetching',
+        kind: 'credit',
+        delay: 'creditPollDelay',
+        stop: '#home',
+        nextAttempt: ['countPoll', 'clearError'],
+        slowDescription: 'The review takes longer than the polling cap: keep waiting (retry) or leave (poll.stop).',
+        fetch: { src: 'getCreditDecision', input: {}, onDone: decisionTo('waiting', '#result') },
+      }),
+    },
+  },
+
+  result: {
+    ...screen('result', 'deciding'),
+    on: { 'rights.open': { target: '#rights' } },
+    states: {
+      deciding: {
+        always: [{ guard: 'creditApproved', target: 'approved' }, { guard: 'creditRejected', target: 'rejected' }, { target: 'loading' }],
+      },
+      loading: loading({ src: 'getCreditDecision', input: {}, onDone: decisionTo('#review', 'deciding') }),
+      failed: retryInto('loading'),
+      approved: { on: { 'result.continue': { target: '#match' } } },
+      rejected: {
+        description: 'Declined: the reason code and the loan supermarket (other lenders).',
+        initial: 'loadingProducts',
+        states: {
+          loadingProducts: loading({
+            src: 'listSupermarketProducts',
+            input: { input: {} },
+            onDone: {
+              target: 'ready',
+              actions: { type: 'storeSupermarket', params: ({ event }) => ({ items: event.output.items }) },
+            },
+          }),
+          failed: retryInto('loadingProducts'),
+          ready: {},
+        },
+      },
+    },
+  },
+
+  match: {
+    ...screen('match'),
+    ...loadThenReady(
+      {
+        src: 'listMatches',
+        input: {},
+        onDone: { target: 'ready', actions: { type: 'storeMatches', params: ({ event }) => ({ items: event.output.items }) } },
+      },
+      { on: { 'match.select': { target: '#lendConfirm', actions: 'chooseLender' } } },
+    ),
+  },
+
+  lendConfirm: {
+    ...screen('lendConfirm', 'pricing'),
+    states: {
+      pricing: pricing({ input: ({ context }) => ({ input: { ...offer(context), lender_id: context.lenderId ?? '' } }) }),
+      editing: {
+        tags: 'editing',
+        on: {
+          ...repricing,
+          'sms.send': { guard: not('lenderCardBound'), target: 'sendingCode', actions: 'clearError' },
+          // After a lost answer the card may already be bound: apply without a new code.
+          'form.submit': { guard: and(['lenderCardBound', 'lendAgreed']), target: 'applying', actions: ['clearError', 'keyLendCommit'] },
+          'step.back': { target: '#match' },
+        },
+      },
+      sendingCode: codeSending('lenderSmsSent', {
+        src: 'sendLenderCardCode',
+        input: ({ context }) => ({ input: { lender_id: context.lenderId ?? '' } }),
+        onDone: { target: 'codeSent', actions: { type: 'storeLenderSms', params: ({ event }) => event.output } },
+      }),
+      codeSent: {
+        description: "The lender's binding code was sent; resend after the deadline lenderSms.resendAt.",
+        tags: 'editing',
+        on: {
+          'sms.resend': { guard: 'lenderResendAllowed', target: 'sendingCode', actions: 'clearError' },
+          'form.submit': { guard: and(['lendAgreed', 'lenderCodeEntered']), target: 'confirmingCard', actions: ['clearError', 'keyLendCommit'] },
+          'step.back': { target: 'editing' },
+        },
+      },
+      confirmingCard: codeConfirming({
+        src: 'confirmLenderCard',
+        input: ({ context }) => ({
+          input: {
+            request_id: context.lenderSms?.request_id ?? '',
+            code: context.drafts.lendConfirm.code,
+            lender_id: context.lenderId ?? '',
+          },
+          idempotencyKey: context.drafts.lendConfirm.bindKey ?? '',
+        }),
+        onDone: { target: 'applying', actions: 'markLenderCardBound' },
+      }),
+      applying: committing({
+        description: 'Submits the application once, with the key kept in the draft; repeated submits are ignored here.',
+        back: 'editing',
+        uncertain: 'applyUncertain',
+        invoke: {
+          src: 'applyLoan',
+          input: ({ context }) => ({
+            input: {
+              lender_id: context.lenderId ?? '',
+              ...offer(context),
+              purpose: context.drafts.demand.purpose ?? 'other',
+              agreements: { loan: true, contract: true, third_party: true } as const,
+            },
+            idempotencyKey: context.drafts.lendConfirm.applyKey ?? '',
+          }),
+          onDone: { target: '#loanPlan', actions: { type: 'storeAppliedLoan', params: ({ event }) => event.output } },
+        },
+      }),
+      applyUncertain: uncertain(
+        'The answer to apply was lost (network, timeout): it may have gone through. Retry re-sends with the same key; never a fresh submit.',
+        'applying',
+      ),
+    },
+  },
+})

@@ -1,0 +1,112 @@
+import { and } from 'xstate'
+import { guards, states, update } from './flow-kit'
+import type { OverlayName } from './screens'
+import { isOverlay, screenOfRoute } from './screens'
+import { loadThenReady, screenMeta } from './shapes'
+
+/*
+ * Pages opened over a screen (agreements, rich text, external pages, the lender protocol): opened by
+ * an event or a route, closed by Close or by Back to the screen that opened them.
+ */
+
+export const overlayGuards = guards({
+  overlayOverSheet: ({ context }) => context.overlay?.overSheet === true,
+  routeIsOpener: ({ context, event }) =>
+    event.type === 'xstate.route' && context.overlay !== null && screenOfRoute(event.to) === context.overlay.opener,
+  overlayIs: ({ context }, params: { page: OverlayName }) => context.overlay?.page === params.page,
+})
+
+export const overlayActions = {
+  openOverlay: update(({ context, event }) => {
+    if (event.type === 'overlay.open') {
+      return {
+        overlay: { page: event.page, query: event.query ?? {}, opener: context.screen },
+        overlayContent: null,
+      }
+    }
+    if (event.type === 'xstate.route') {
+      const page = screenOfRoute(event.to)
+      if (page === null || !isOverlay(page)) return {}
+      return {
+        overlay: { page, query: event.query ?? {}, opener: context.screen },
+        overlayContent: null,
+      }
+    }
+    return {}
+  }),
+  storeOverlayContent: update((_, params: { title: string; content_html: string }) => ({
+    overlayContent: { title: params.title, content_html: params.content_html },
+  })),
+  closeOverlay: update({ overlay: null, overlayContent: null }),
+}
+
+/** An overlay page: a route may open it directly (a typed or Back URL), where allowed. */
+function page<const P extends OverlayName>(name: P) {
+  return {
+    id: name,
+    route: {
+      guard: { type: 'screenAllowed', params: { screen: name } },
+      actions: 'openOverlay',
+    },
+    meta: screenMeta(name),
+  } as const
+}
+
+/** Its content, loaded once opened; `ready` shows it. */
+const content = { target: 'ready', actions: { type: 'storeOverlayContent', params: ({ event }: { event: { output: { title: string; content_html: string } } }) => event.output } } as const
+
+export const overlayStates = states({
+  overlay: {
+    id: 'overlay',
+    description:
+      'Pages opened over a screen (agreements, rich text, external pages, the lender protocol). Close or Back returns to exactly where the borrower was.',
+    initial: 'choosing',
+    on: {
+      'overlay.close': [
+        { guard: 'overlayOverSheet', target: '#rights', actions: 'closeOverlay' },
+        { target: '#screensHistory', actions: 'closeOverlay' },
+      ],
+      'xstate.route': [
+        { guard: and(['routeIsOpener', 'overlayOverSheet']), target: '#rights', actions: 'closeOverlay' },
+        { guard: 'routeIsOpener', target: '#screensHistory', actions: 'closeOverlay' },
+      ],
+    },
+    states: {
+      choosing: {
+        always: [
+          { guard: { type: 'overlayIs', params: { page: 'privacy' } }, target: 'privacy' },
+          { guard: { type: 'overlayIs', params: { page: 'thirdProtocol' } }, target: 'thirdProtocol' },
+          { guard: { type: 'overlayIs', params: { page: 'richText' } }, target: 'richText' },
+          { target: 'webview' },
+        ],
+      },
+      privacy: {
+        ...page('privacy'),
+        ...loadThenReady({
+          src: 'getAgreement',
+          input: ({ context }) => ({
+            params: { key: context.overlay?.query.key ?? 'privacy' },
+            input: context.intake.locale ? { lang: context.intake.locale } : {},
+          }),
+          onDone: content,
+        }),
+      },
+      thirdProtocol: {
+        ...page('thirdProtocol'),
+        ...loadThenReady({
+          src: 'getContract',
+          input: ({ context }) => ({
+            input: {
+              lender_id: context.overlay?.query.lender_id ?? context.lenderId ?? '',
+              kind: context.overlay?.query.kind === 'contract' ? ('contract' as const) : ('third_party' as const),
+              ...(context.intake.locale ? { lang: context.intake.locale } : {}),
+            },
+          }),
+          onDone: content,
+        }),
+      },
+      richText: page('richText'),
+      webview: page('webview'),
+    },
+  },
+})

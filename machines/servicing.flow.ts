@@ -1,0 +1,273 @@
+import { not } from 'xstate'
+import { commitKey, guards, patchDraft, states, update } from './flow-kit'
+import type { LoanUserStatus, PortData, RepayPlan, RepayTrial } from './ports'
+import {
+  committing,
+  enter,
+  loading,
+  loadThenReady,
+  poll,
+  retryInto,
+  screen,
+  screenMeta,
+  uncertain,
+} from './shapes'
+
+/*
+ * Servicing the loan: the loan plan after lending, then repayment (choose a loan and its periods,
+ * the repay trial, paying once under a key, and the result, polled until the bank settles), and the
+ * repay plan.
+ */
+
+export const servicingGuards = guards({
+  hasRepayLoan: ({ context }) => context.drafts.repayment.loan_id !== null,
+  periodsChosen: ({ context }) => context.drafts.repayment.periods.length > 0,
+  // Only periods the shown plan still owes can be chosen: a stale or forged choice would reach the
+  // repay trial with a period the server then refuses, after the borrower pressed Next.
+  periodsPayable: ({ context, event }) => {
+    if (event.type !== 'repay.select') return false
+    const plan = context.repayPlan
+    if (plan === null) return event.periods.length === 0
+    return event.periods.every((period) => plan.periods.some((p) => p.period === period && p.status !== 'paid'))
+  },
+  hasCard: ({ context }) => context.card !== null,
+  repaymentSucceeded: ({ context }) => context.repayment?.status === 'succeeded',
+  repaymentFailed: ({ context }) => context.repayment?.status === 'failed',
+  repaymentSettled: ({ context }) => {
+    const last = context.loanUser?.last_repayment
+    return (
+      last != null &&
+      context.repayment !== null &&
+      last.repayment_id === context.repayment.repayment_id &&
+      last.status !== 'processing'
+    )
+  },
+  repaymentSettledIn: ({ context }, params: { status: LoanUserStatus }) => {
+    const last = params.status.last_repayment
+    return (
+      last !== null &&
+      context.repayment !== null &&
+      last.repayment_id === context.repayment.repayment_id &&
+      last.status !== 'processing'
+    )
+  },
+})
+
+export const servicingActions = {
+  storeRepayPlan: update(({ context }, params: { plan: RepayPlan }) => ({
+    repayPlan: params.plan,
+    drafts: patchDraft(context, 'repayment', { loan_id: context.drafts.repayment.loan_id ?? params.plan.loan.loan_id }),
+  })),
+  chooseRepayLoan: update(({ context, event }) => {
+    if (event.type !== 'repay.loan') return {}
+    return {
+      repayPlan: null,
+      drafts: patchDraft(context, 'repayment', { loan_id: event.loan_id, periods: [], payKey: null }),
+    }
+  }),
+  pickDefaultRepayLoan: update(({ context }) => {
+    if (context.drafts.repayment.loan_id !== null) return {}
+    const loan =
+      context.loanUser?.loan ?? context.loanUser?.loans.find((l) => l.status !== 'settled') ?? null
+    if (loan === null) return {}
+    return { drafts: patchDraft(context, 'repayment', { loan_id: loan.loan_id }) }
+  }),
+  chooseRepayPeriods: update(({ context, event }) => {
+    if (event.type !== 'repay.select') return {}
+    return {
+      repayTrial: null,
+      repayment: null,
+      drafts: patchDraft(context, 'repayment', { periods: [...event.periods].sort((a, b) => a - b), payKey: null }),
+    }
+  }),
+  storeRepayTrial: update((_, params: { trial: RepayTrial }) => ({ repayTrial: params.trial })),
+  keyPayment: update(({ context }) => ({
+    repayment: null,
+    drafts: patchDraft(context, 'repayment', { payKey: commitKey(context.drafts.repayment.payKey, context) }),
+  })),
+  storeRepayment: update(({ context }, params: PortData<'submitRepayment'>) => ({
+    repayment: {
+      repayment_id: params.repayment_id,
+      status: params.status,
+      failure_reason: params.failure_reason,
+      amount: context.repayTrial?.total ?? null,
+    },
+    repayTrial: null,
+    drafts: patchDraft(context, 'repayment', { periods: [], payKey: null }),
+  })),
+  settleRepayment: update(({ context }) => {
+    const last = context.loanUser?.last_repayment
+    if (last == null || context.repayment === null) return {}
+    return {
+      repayment: { ...context.repayment, status: last.status, failure_reason: last.failure_reason },
+    }
+  }),
+}
+
+/** The plan of the loan being repaid, into `ready`. */
+const repayPlanOf = {
+  src: 'getRepayPlan',
+  input: ({ context }: { context: { drafts: { repayment: { loan_id: string | null } } } }) => ({
+    input: { loan_id: context.drafts.repayment.loan_id ?? '' },
+  }),
+  onDone: {
+    target: 'ready',
+    actions: { type: 'storeRepayPlan', params: ({ event }: { event: { output: RepayPlan } }) => ({ plan: event.output }) },
+  },
+} as const
+
+const storeStatus = {
+  type: 'storeLoanUser',
+  params: ({ event }: { event: { output: LoanUserStatus } }) => ({ status: event.output }),
+} as const
+
+export const servicingStates = states({
+  loanPlan: {
+    ...screen('loanPlan'),
+    ...loadThenReady({
+      ...repayPlanOf,
+      input: ({ context }) => ({ input: { loan_id: context.loan?.loan_id ?? context.loanUser?.loan?.loan_id ?? '' } }),
+    }),
+  },
+
+  repayment: {
+    ...screen('repayment', 'loadingStatus'),
+    states: {
+      loadingStatus: loading({
+        src: 'getLoanUserStatus',
+        input: {},
+        onDone: { target: 'loadingPlan', actions: [storeStatus, 'pickDefaultRepayLoan'] },
+      }),
+      loadingPlan: {
+        ...loading(repayPlanOf),
+        always: { guard: not('hasRepayLoan'), target: 'ready' },
+      },
+      failed: retryInto('loadingStatus'),
+      ready: {
+        on: {
+          'repay.loan': { target: 'loadingPlan', actions: 'chooseRepayLoan' },
+          'repay.select': { guard: 'periodsPayable', actions: 'chooseRepayPeriods' },
+          'form.submit': { guard: 'periodsChosen', target: '#repayDetail' },
+          'repay.plan': { guard: 'hasRepayLoan', target: '#repayPlan' },
+        },
+      },
+    },
+  },
+
+  repayDetail: {
+    ...screen('repayDetail', 'trialing'),
+    states: {
+      trialing: loading({
+        src: 'trialRepayment',
+        input: ({ context }) => ({
+          input: {
+            loan_id: context.drafts.repayment.loan_id ?? '',
+            periods: context.drafts.repayment.periods.join(','),
+          },
+        }),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeRepayTrial', params: ({ event }) => ({ trial: event.output }) },
+        },
+      }),
+      failed: retryInto('trialing'),
+      ready: {
+        on: {
+          'form.submit': { target: '#paymentConfirm' },
+          'step.back': { target: '#repayment' },
+        },
+      },
+    },
+  },
+
+  paymentConfirm: {
+    ...screen('paymentConfirm', 'loadingCard'),
+    states: {
+      loadingCard: loading({
+        src: 'showCard',
+        input: {},
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeShownCard', params: ({ event }) => ({ card: event.output.card }) },
+        },
+      }),
+      failed: retryInto('loadingCard'),
+      ready: {
+        tags: 'editing',
+        on: {
+          'form.submit': { guard: 'hasCard', target: 'paying', actions: ['clearError', 'keyPayment'] },
+          'step.back': { target: '#repayDetail' },
+        },
+      },
+      paying: committing({
+        description: 'Pays once: repeated submits are ignored and the idempotency key is reused on every retry.',
+        back: 'ready',
+        uncertain: 'uncertain',
+        hold: { 'xstate.route': {}, 'overlay.open': {}, 'nav.home': {} },
+        invoke: {
+          src: 'submitRepayment',
+          input: ({ context }) => ({
+            input: {
+              loan_id: context.drafts.repayment.loan_id ?? '',
+              periods: context.drafts.repayment.periods,
+              amount: context.repayTrial?.total ?? 0,
+              card_id: context.card?.card_id ?? '',
+            },
+            idempotencyKey: context.drafts.repayment.payKey ?? '',
+          }),
+          onDone: { target: '#repaymentResult', actions: { type: 'storeRepayment', params: ({ event }) => event.output } },
+        },
+      }),
+      uncertain: uncertain(
+        'The payment answer was lost (network, timeout): it may have been taken. Retry re-sends with the same key, so it is never charged twice.',
+        'paying',
+      ),
+    },
+  },
+
+  repaymentResult: {
+    id: 'repaymentResult',
+    // Not routable: only a payment brings the borrower here, never a typed or Back URL.
+    meta: screenMeta('repaymentResult'),
+    entry: { type: 'enterScreen', params: { screen: 'repaymentResult' } },
+    initial: 'deciding',
+    on: { 'repay.again': { target: '#repayment' } },
+    states: {
+      deciding: {
+        always: [
+          { guard: 'repaymentSucceeded', target: 'succeeded' },
+          { guard: 'repaymentFailed', target: 'failed' },
+          { target: 'processing' },
+        ],
+      },
+      succeeded: {},
+      failed: {},
+      processing: poll({
+        description:
+          'The bank has not settled the payment yet: re-reads the loan-user status with backoff until last_repayment settles; poll.stop leaves for home.',
+        start: 'waiting',
+        kind: 'repayment',
+        delay: 'repaymentPollDelay',
+        stop: '#home',
+        fetch: {
+          src: 'getLoanUserStatus',
+          input: {},
+          onDone: [
+            {
+              guard: { type: 'repaymentSettledIn', params: ({ event }) => ({ status: event.output }) },
+              target: '#repaymentResult.deciding',
+              actions: [storeStatus, 'settleRepayment'],
+            },
+            { target: 'waiting', actions: storeStatus },
+          ],
+        },
+      }),
+    },
+  },
+
+  repayPlan: {
+    ...screen('repayPlan'),
+    entry: [enter('repayPlan'), 'pickDefaultRepayLoan'],
+    ...loadThenReady(repayPlanOf, { on: { 'step.back': { target: '#repayment' } } }),
+  },
+})

@@ -1,0 +1,75 @@
+import type { ActorRefLike, InspectionEvent } from 'xstate'
+import { liveChannelName, type LiveMessage, type PageReport, type TakenTransition } from '../review/live-protocol'
+
+interface TransitionDefinition {
+  eventType: string
+  source: { id: string; always?: unknown[]; transitions: Map<string, unknown[]> }
+}
+
+/** Where a taken transition sits in its source's definition; XState reports the object itself. */
+function taken(t: TransitionDefinition): TakenTransition {
+  const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? [])
+  return { source: t.source.id, event: t.eventType, index: list.indexOf(t) }
+}
+
+function pageId(win: Window): string {
+  const bytes = new Uint8Array(6)
+  win.crypto.getRandomValues(bytes)
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * Forwards the root actor's snapshots to the reviewer page, and lets the reviewer drive the
+ * page (send it an event) while it steps through a generated path.
+ */
+export function connectReviewer(win: Window): (event: InspectionEvent) => void {
+  const channel = new BroadcastChannel(liveChannelName)
+  const id = pageId(win)
+  let root: ActorRefLike | undefined
+  let last: PageReport | undefined
+  let pending: TakenTransition[] = []
+  const post = (message: LiveMessage) => channel.postMessage(message)
+
+  channel.onmessage = (message: MessageEvent<LiveMessage>) => {
+    const data = message.data
+    if (data.kind === 'hello' && last) post({ ...last, transitions: [], at: Date.now() })
+    if (data.kind === 'drive' && data.pageId === id) root?.send(data.event)
+  }
+  win.addEventListener('pagehide', () => post({ kind: 'bye', pageId: id }))
+  const where = () => `${win.location.pathname}${win.location.hash}`
+  // The router moves the URL after the snapshot that caused it (by history.pushState, which fires
+  // no event): look again a moment later and say where the page now is.
+  const recheckLocation = () =>
+    win.setTimeout(() => {
+      if (!last || last.location === where()) return
+      last = { ...last, location: where(), transitions: [], at: Date.now() }
+      post(last)
+    }, 300)
+
+  return (event) => {
+    if (event.actorRef.sessionId !== event.rootId) return
+    root = event.actorRef
+    if (event.type === '@xstate.microstep') {
+      const transitions = (event as unknown as { _transitions?: TransitionDefinition[] })._transitions ?? []
+      pending.push(...transitions.map(taken))
+      return
+    }
+    if (event.type !== '@xstate.snapshot') return
+    const snapshot = event.snapshot as { value?: unknown; status?: string }
+    last = {
+      kind: 'snapshot',
+      pageId: id,
+      location: where(),
+      framed: win.parent !== win,
+      lang: win.document.documentElement.lang,
+      value: snapshot.value,
+      status: snapshot.status ?? 'active',
+      event: event.event.type,
+      transitions: pending,
+      at: Date.now(),
+    }
+    pending = []
+    post(last)
+    recheckLocation()
+  }
+}

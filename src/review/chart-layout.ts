@@ -1,0 +1,391 @@
+import ELK, { type ElkExtendedEdge, type ElkNode, type ElkPoint } from 'elkjs/lib/elk.bundled.js'
+import type { ChartState, ChartTransition, MachineGraph } from './machine-graph'
+
+/*
+ * The chart's geometry: every visible state as a box (compound states as containers), every
+ * transition with a target as a routed arrow, laid out by elkjs's layered algorithm over the
+ * whole hierarchy at once (INCLUDE_CHILDREN), so arrows between nested states are routed
+ * around the boxes instead of through them. Text is measured by arithmetic, not by a DOM: the
+ * chart's text is monospaced, so the page and the node export (review:export) get the same
+ * layout from the same numbers.
+ */
+
+export const font = { family: 'ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace', advance: 0.6 }
+export const sizes = {
+  name: 12,
+  small: 10,
+  line: 14,
+  pad: 8,
+  thumb: { width: 44, height: 95 },
+  descriptionChars: 44,
+  descriptionLines: 4,
+  initialDot: 10,
+} as const
+
+/** Width of monospaced text; CJK glyphs take a full em. */
+export function textWidth(text: string, fontSize: number): number {
+  let ems = 0
+  for (const ch of text) ems += /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 1 : font.advance
+  return Math.ceil(ems * fontSize)
+}
+
+/** Word-wrapped lines, at most `maxLines` (the last one ends with … when text was cut). */
+export function wrap(text: string, chars: number, maxLines: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > chars) {
+      lines.push(line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  if (line) lines.push(line)
+  if (lines.length <= maxLines) return lines
+  const kept = lines.slice(0, maxLines)
+  kept[maxLines - 1] = `${(kept[maxLines - 1] ?? '').slice(0, chars - 1)}…`
+  return kept
+}
+
+export function transitionText(t: ChartTransition): string[] {
+  return t.guard ? [t.label, `[${t.guard}]`] : [t.label]
+}
+
+/** What a state's box shows above its children (or as its body, for an atomic state). */
+export interface StateText {
+  name: string
+  invokes: string[]
+  description: string[]
+  /** Transitions without a target, handled in place. */
+  internal: ChartTransition[]
+  /** Routes into this state from anywhere (the URL). */
+  entries: ChartTransition[]
+  /** Shown when the state is collapsed: how much is folded inside. */
+  folded?: string
+}
+
+export interface PlacedState {
+  state: ChartState
+  x: number
+  y: number
+  width: number
+  height: number
+  collapsed: boolean
+  text: StateText
+  /** Height of the header band (a compound state's children start below it). */
+  header: number
+  hasThumb: boolean
+}
+
+export interface PlacedTransition {
+  transition: ChartTransition
+  /** Further transitions drawn on the same route (a collapsed state standing in for their ends). */
+  also: ChartTransition[]
+  /** The visible boxes it joins (a collapsed ancestor stands in for a hidden state). */
+  from: string
+  to: string
+  points: ElkPoint[]
+  label: { x: number; y: number; width: number; height: number; lines: string[] } | null
+}
+
+export interface PlacedGoto extends Goto {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+export interface InitialMarker {
+  parent: string
+  child: string
+  dot: ElkPoint
+  points: ElkPoint[]
+}
+
+export interface ChartLayout {
+  width: number
+  height: number
+  states: PlacedState[]
+  transitions: PlacedTransition[]
+  initials: InitialMarker[]
+  /** Transitions inside a collapsed state, not drawn until it is expanded. */
+  folded: string[]
+  /** The markers far arrows end on. */
+  gotos: PlacedGoto[]
+}
+
+export interface LayoutOptions {
+  /** Compound state ids shown folded. */
+  collapsed?: ReadonlySet<string>
+  /** State ids that get room for a screen thumbnail. */
+  thumbnails?: ReadonlySet<string>
+}
+
+function descendantsOf(graph: MachineGraph, id: string): string[] {
+  const byId = new Map(graph.states.map((s) => [s.id, s]))
+  const out: string[] = []
+  const walk = (at: string) => {
+    for (const child of byId.get(at)?.children ?? []) {
+      out.push(child)
+      walk(child)
+    }
+  }
+  walk(id)
+  return out
+}
+
+/** For each state, the visible box that stands for it (itself, or its outermost collapsed ancestor). */
+function visibleOf(graph: MachineGraph, collapsed: ReadonlySet<string>): Map<string, string> {
+  const byId = new Map(graph.states.map((s) => [s.id, s]))
+  const visible = new Map<string, string>()
+  for (const state of graph.states) {
+    let shown = state.id
+    for (let at = byId.get(state.parent ?? ''); at !== undefined; at = byId.get(at.parent ?? '')) {
+      if (collapsed.has(at.id)) shown = at.id
+    }
+    visible.set(state.id, shown)
+  }
+  return visible
+}
+
+function stateText(graph: MachineGraph, state: ChartState, collapsed: boolean): StateText {
+  const hidden = collapsed ? descendantsOf(graph, state.id).length : 0
+  const name = state.type === 'history' ? (state.history === 'deep' ? 'H*' : 'H') : state.key
+  return {
+    name,
+    invokes: state.invokes.map((i) => `invoke ${i.src}`),
+    description: state.description ? wrap(state.description, sizes.descriptionChars, sizes.descriptionLines) : [],
+    internal: graph.transitions.filter((t) => t.source === state.id && t.internal),
+    entries: graph.transitions.filter((t) => isEntry(graph, t) && t.targets[0] === state.id),
+    ...(collapsed ? { folded: `▸ ${hidden} states inside` } : {}),
+  }
+}
+
+function textLines(text: StateText): { width: number; height: number } {
+  const small = [
+    ...text.entries.map((t) => `⇢ ${transitionText(t).join(' ')}`),
+    ...text.invokes,
+    ...text.description,
+    ...text.internal.map((t) => `↺ ${transitionText(t).join(' ')}`),
+  ]
+  if (text.folded) small.push(text.folded)
+  const width = Math.max(textWidth(text.name, sizes.name) + 24, ...small.map((l) => textWidth(l, sizes.small)))
+  return { width, height: sizes.line + 4 + small.length * (sizes.line - 1) }
+}
+
+function boxFor(graph: MachineGraph, state: ChartState, collapsed: boolean, thumb: boolean) {
+  const text = stateText(graph, state, collapsed)
+  if (state.type === 'history') return { text, width: 34, height: 34, header: 34 }
+  const lines = textLines(text)
+  const thumbWidth = thumb ? sizes.thumb.width + sizes.pad : 0
+  const header = Math.max(lines.height, thumb ? sizes.thumb.height : 0) + sizes.pad * 2
+  return { text, width: lines.width + thumbWidth + sizes.pad * 2, height: header, header }
+}
+
+function labelOf(members: ChartTransition[]) {
+  const first = members[0] as ChartTransition
+  const lines = members.length === 1 ? transitionText(first) : [first.label, `+${members.length - 1} more`]
+  return {
+    lines,
+    width: Math.max(...lines.map((l) => textWidth(l, sizes.small))) + 6,
+    height: lines.length * (sizes.small + 3) + 2,
+  }
+}
+
+const initialId = (parent: string) => `initial:${parent}`
+const gotoId = (container: string, target: string) => `goto:${container}>${target}`
+const gotoWidth = (target: string) => textWidth(`→ ${target}`, sizes.small) + 12
+/**
+ * An arrow that would climb this many levels of nesting or more (a call's 401 from deep inside a
+ * screen to the top-level reauth state) ends on a small "→ target" marker beside its source
+ * instead: drawn in full, three dozen of them cross the whole chart.
+ */
+const gotoLevels = 3
+
+export interface Goto {
+  id: string
+  container: string
+  target: string
+}
+
+/**
+ * A route declared on the root: the URL can bring the borrower to its target from anywhere. It is
+ * drawn as an entry line on the target state, not as an arrow from the chart's outer border
+ * across everything (twenty of them would cross the whole chart and say nothing more).
+ */
+export function isEntry(graph: MachineGraph, t: ChartTransition): boolean {
+  return t.kind === 'route' && t.source === graph.root && t.targets.length === 1
+}
+
+/** Lays the machine out; the same graph and options always give the same geometry. */
+export async function layoutChart(graph: MachineGraph, options: LayoutOptions = {}): Promise<ChartLayout> {
+  const collapsed = options.collapsed ?? new Set<string>()
+  const thumbs = options.thumbnails ?? new Set<string>()
+  const visible = visibleOf(graph, collapsed)
+  const byId = new Map(graph.states.map((s) => [s.id, s]))
+  const boxes = new Map<string, ReturnType<typeof boxFor>>()
+  const isOpenContainer = (s: ChartState) => s.children.length > 0 && !collapsed.has(s.id)
+
+  const rootState = byId.get(graph.root) as ChartState
+  const ancestorsOf = (id: string) => {
+    const out = [id]
+    for (let at = byId.get(id)?.parent ?? null; at !== null; at = byId.get(at)?.parent ?? null) out.push(at)
+    return out
+  }
+  const levelsUp = (from: string, to: string) => {
+    const target = new Set(ancestorsOf(to))
+    return ancestorsOf(from).findIndex((id) => target.has(id))
+  }
+  const gotos = new Map<string, Goto>()
+  const edges: ElkExtendedEdge[] = []
+  const routes: { first: ChartTransition; members: ChartTransition[]; from: string; end: string }[] = []
+  const groups = new Map<string, ChartTransition[]>()
+  const folded: string[] = []
+  for (const t of graph.transitions) {
+    if (t.internal || isEntry(graph, t)) {
+      const owner = t.internal ? t.source : (t.targets[0] ?? t.source)
+      if (visible.get(owner) !== owner) folded.push(t.key)
+      continue
+    }
+    const from = visible.get(t.source) ?? t.source
+    const to = visible.get(t.targets[0] ?? '') ?? t.source
+    // Both ends folded into the same collapsed box: the box says how much it holds instead.
+    if (from === to && from !== t.source && collapsed.has(from)) {
+      folded.push(t.key)
+      continue
+    }
+    const container = byId.get(from)?.parent ?? null
+    const far = container !== null && levelsUp(from, to) >= gotoLevels
+    const goto = far ? gotoId(container, to) : null
+    if (goto !== null && !gotos.has(goto)) gotos.set(goto, { id: goto, container: container as string, target: to })
+    // Arrows a collapsed state now stands in for, between the same two boxes, share one route.
+    const stoodIn = from !== t.source || to !== (t.targets[0] ?? t.source)
+    const pair = `${from}>${goto ?? to}`
+    const group = stoodIn ? groups.get(pair) : undefined
+    if (group) {
+      group.push(t)
+      continue
+    }
+    const members = [t]
+    if (stoodIn) groups.set(pair, members)
+    routes.push({ first: t, members, from, end: goto ?? to })
+  }
+  for (const route of routes) {
+    const label = labelOf(route.members)
+    edges.push({ id: route.first.key, sources: [route.from], targets: [route.end], labels: [{ text: label.lines.join('\n'), width: label.width, height: label.height }] })
+  }
+  const elkNode = (state: ChartState): ElkNode => {
+    const folded = collapsed.has(state.id) && state.children.length > 0
+    const box = boxFor(graph, state, folded, thumbs.has(state.id))
+    boxes.set(state.id, box)
+    if (!isOpenContainer(state)) return { id: state.id, width: box.width, height: box.height }
+    const children = state.children.map((id) => elkNode(byId.get(id) as ChartState))
+    if (state.initial !== null) children.unshift({ id: initialId(state.id), width: sizes.initialDot, height: sizes.initialDot })
+    for (const goto of gotos.values()) {
+      if (goto.container === state.id) children.push({ id: goto.id, width: gotoWidth(goto.target), height: 20 })
+    }
+    return {
+      id: state.id,
+      children,
+      layoutOptions: {
+        'elk.padding': `[top=${box.header + 6},left=14,bottom=14,right=14]`,
+        'elk.nodeSize.constraints': 'MINIMUM_SIZE',
+        'elk.nodeSize.minimum': `(${box.width}, ${box.header + 20})`,
+      },
+    }
+  }
+
+  for (const state of graph.states) {
+    if (state.initial !== null && isOpenContainer(state) && visible.get(state.id) === state.id) {
+      edges.push({ id: initialId(state.id), sources: [initialId(state.id)], targets: [state.initial] })
+    }
+  }
+
+  const elk = new ELK()
+  const result: ElkNode = await elk.layout({
+    id: '__chart',
+    layoutOptions: {
+      'elk.algorithm': 'layered',
+      'elk.direction': 'DOWN',
+      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '36',
+      'elk.spacing.nodeNode': '24',
+      'elk.spacing.edgeLabel': '2',
+      'elk.spacing.edgeNode': '12',
+      'elk.layered.spacing.edgeNodeBetweenLayers': '12',
+      'elk.edgeLabels.placement': 'CENTER',
+      'elk.edgeRouting': 'ORTHOGONAL',
+      'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
+      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+      'elk.padding': '[top=12,left=12,bottom=12,right=12]',
+    },
+    children: [elkNode(rootState)],
+    edges,
+  })
+
+  // ELK answers in coordinates relative to each parent; the chart wants them absolute.
+  const origin = new Map<string, ElkPoint>([['__chart', { x: 0, y: 0 }]])
+  const states: PlacedState[] = []
+  const initialDots = new Map<string, ElkPoint>()
+  const placedGotos: PlacedGoto[] = []
+  const place = (node: ElkNode, parentOrigin: ElkPoint) => {
+    const x = parentOrigin.x + (node.x ?? 0)
+    const y = parentOrigin.y + (node.y ?? 0)
+    origin.set(node.id, { x, y })
+    const goto = gotos.get(node.id)
+    if (node.id.startsWith('initial:')) initialDots.set(node.id.slice('initial:'.length), { x: x + sizes.initialDot / 2, y: y + sizes.initialDot / 2 })
+    else if (goto) placedGotos.push({ ...goto, x, y, width: node.width ?? 0, height: node.height ?? 0 })
+    else {
+      const state = byId.get(node.id) as ChartState
+      const box = boxes.get(node.id) as ReturnType<typeof boxFor>
+      states.push({
+        state,
+        x,
+        y,
+        width: node.width ?? box.width,
+        height: node.height ?? box.height,
+        collapsed: collapsed.has(state.id) && state.children.length > 0,
+        text: box.text,
+        header: box.header,
+        hasThumb: thumbs.has(state.id),
+      })
+    }
+    for (const child of node.children ?? []) place(child, { x, y })
+  }
+  for (const child of result.children ?? []) place(child, { x: 0, y: 0 })
+
+  const edgeById = new Map<string, ElkExtendedEdge>()
+  const collect = (node: ElkNode) => {
+    for (const edge of node.edges ?? []) edgeById.set(edge.id, edge)
+    for (const child of node.children ?? []) collect(child)
+  }
+  collect(result)
+  const pointsOf = (edge: ElkExtendedEdge | undefined): { points: ElkPoint[]; at: ElkPoint } => {
+    const at = origin.get((edge as { container?: string } | undefined)?.container ?? '__chart') ?? { x: 0, y: 0 }
+    const section = edge?.sections?.[0]
+    if (!section) return { points: [], at }
+    const points = [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map((p) => ({ x: p.x + at.x, y: p.y + at.y }))
+    return { points, at }
+  }
+
+  const transitions: PlacedTransition[] = routes.map(({ first, members, from, end }) => {
+    const edge = edgeById.get(first.key)
+    const { points, at } = pointsOf(edge)
+    const l = edge?.labels?.[0]
+    return {
+      transition: first,
+      also: members.slice(1),
+      from,
+      to: end.startsWith('goto:') ? (gotos.get(end)?.target ?? end) : end,
+      points,
+      label: l ? { x: (l.x ?? 0) + at.x, y: (l.y ?? 0) + at.y, width: l.width ?? 0, height: l.height ?? 0, lines: labelOf(members).lines } : null,
+    }
+  })
+  const initials: InitialMarker[] = []
+  for (const [parent, dot] of initialDots) {
+    const child = byId.get(parent)?.initial
+    if (!child) continue
+    initials.push({ parent, child, dot, points: pointsOf(edgeById.get(initialId(parent))).points })
+  }
+
+  return { width: result.width ?? 0, height: result.height ?? 0, states, transitions, initials, folded, gotos: placedGotos }
+}

@@ -1,0 +1,88 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { coverageLevels, type CoverageLevel, type ReviewManifest } from './review-data.js'
+
+/*
+ * Build time (node): finds what the model runs left in artifacts/ and lists the files to copy
+ * beside the reviewer page. The screenshots follow the browser-level run's contract,
+ * `screenshots/model/<locale>/<state id>.png` with `screenshots/model/index.json`
+ * (`{ locale, screens: { [stateId]: fileName } }`); PNGs directly in `screenshots/model/` (the
+ * older layout, English) are read too.
+ */
+
+export interface CollectedData {
+  manifest: ReviewManifest
+  /** URL under data/ → the file to copy there. */
+  files: Map<string, string>
+}
+
+interface ScreenshotIndex {
+  locale?: unknown
+  screens?: unknown
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    return null
+  }
+}
+
+const isDir = (p: string) => existsSync(p) && statSync(p).isDirectory()
+const pngsIn = (dir: string) => (isDir(dir) ? readdirSync(dir).filter((f) => f.endsWith('.png')) : [])
+const safeSegment = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_')
+
+export function collectReviewData(artifactsDir: string): CollectedData {
+  const files = new Map<string, string>()
+  const add = (url: string, file: string) => {
+    files.set(url, file)
+    return url
+  }
+  const pathsFile = path.join(artifactsDir, 'model-paths.json')
+  const coverage = {} as Record<CoverageLevel, string | null>
+  for (const level of coverageLevels) {
+    const file = path.join(artifactsDir, `model-coverage-${level}.json`)
+    coverage[level] = existsSync(file) ? add(`data/coverage-${level}.json`, file) : null
+  }
+
+  const shotsDir = path.join(artifactsDir, 'screenshots', 'model')
+  const screenshots: Record<string, Record<string, string>> = {}
+  const addShot = (locale: string, name: string, file: string) => {
+    const url = add(`data/screens/${safeSegment(locale)}/${safeSegment(path.basename(file))}`, file)
+    screenshots[locale] = { ...(screenshots[locale] ?? {}), [name]: url }
+  }
+  const index = readJson(path.join(shotsDir, 'index.json')) as ScreenshotIndex | null
+  const indexLocale = typeof index?.locale === 'string' ? index.locale : null
+  if (indexLocale !== null && index?.screens && typeof index.screens === 'object') {
+    for (const [name, fileName] of Object.entries(index.screens as Record<string, unknown>)) {
+      if (typeof fileName !== 'string') continue
+      const file = [path.join(shotsDir, indexLocale, fileName), path.join(shotsDir, fileName)].find((f) => existsSync(f))
+      if (file) addShot(indexLocale, name, file)
+    }
+  }
+  if (isDir(shotsDir)) {
+    for (const entry of readdirSync(shotsDir)) {
+      for (const png of pngsIn(path.join(shotsDir, entry))) {
+        const name = png.replace(/\.png$/, '')
+        if (!screenshots[entry]?.[name]) addShot(entry, name, path.join(shotsDir, entry, png))
+      }
+    }
+    for (const png of pngsIn(shotsDir)) {
+      const name = png.replace(/\.png$/, '')
+      if (!screenshots.en?.[name]) addShot('en', name, path.join(shotsDir, png))
+    }
+  }
+
+  return {
+    manifest: {
+      format: 'huaqian.review-data/1',
+      builtAt: new Date().toISOString(),
+      paths: existsSync(pathsFile) ? add('data/model-paths.json', pathsFile) : null,
+      coverage,
+      screenshots,
+      screenshotLocale: indexLocale,
+    },
+    files,
+  }
+}

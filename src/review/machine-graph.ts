@@ -1,0 +1,205 @@
+import type { AnyStateMachine } from 'xstate'
+import { allNodes, inventoryOf, rootOf, type NodeView, type TransitionView } from '../../machines/model/instrument'
+
+/*
+ * The statechart as data, read from the machine's own definition (its state nodes and their
+ * formatted transitions), never from a hand-kept copy: a state added to the machine is a state
+ * on the chart. Transition keys are the ones the coverage files use (machines/model/instrument.ts
+ * names them), so the overlay and the chart address a transition the same way.
+ */
+
+export type StateType = 'atomic' | 'compound' | 'parallel' | 'final' | 'history'
+export type TransitionKind = 'event' | 'done' | 'error' | 'after' | 'always' | 'route'
+
+export interface ChartState {
+  /** The full id, as XState names it (`#id` targets it). */
+  id: string
+  key: string
+  /** The keys from the root down, the root's own key first: `app.session.screens.home`. */
+  path: string
+  parent: string | null
+  children: string[]
+  type: StateType
+  history?: 'shallow' | 'deep'
+  /** The id of the initial child of a compound state. */
+  initial: string | null
+  description?: string
+  invokes: { id: string; src: string }[]
+  tags: string[]
+  /** The screen a state shows (`meta.screen`, or `meta.path` for the liveness web view). */
+  screen?: string
+  /** Routable (`route: {}`): the URL can bring the borrower here. */
+  routable: boolean
+}
+
+export interface ChartTransition {
+  /** The coverage key: `source | label | index`, or `source | route→#target` for a route. */
+  key: string
+  source: string
+  targets: string[]
+  /** The event type as XState names it (`""` for `always`). */
+  event: string
+  /** Its place among its source's transitions for the same event (what a live page reports). */
+  index: number
+  kind: TransitionKind
+  /** How the chart labels it: the event, `showUser.done`, `after creditPollDelay`, `always`. */
+  label: string
+  guard?: string
+  /** No target: the state handles the event itself (actions only). */
+  internal: boolean
+  reenter: boolean
+}
+
+export interface MachineGraph {
+  machineId: string
+  root: string
+  states: ChartState[]
+  transitions: ChartTransition[]
+}
+
+interface GuardObject {
+  type?: unknown
+  params?: unknown
+}
+
+interface GuardFunction {
+  name?: string
+  check?: { name?: string }
+  guards?: unknown[]
+}
+
+function paramsText(params: unknown): string {
+  if (params === undefined || params === null || typeof params === 'function') return ''
+  if (typeof params !== 'object') return `(${String(params)})`
+  return `(${Object.values(params as Record<string, unknown>).map(String).join(', ')})`
+}
+
+/**
+ * A guard as a reviewer reads it: its name and parameters, `and(…)`/`or(…)`/`not(…)` spelled
+ * out. Names come from the definition, so a production build shows the same names as the source.
+ */
+export function guardName(guard: unknown, kind: TransitionKind): string | undefined {
+  if (guard === undefined || guard === null) return undefined
+  if (typeof guard === 'string') return guard
+  if (typeof guard === 'function') {
+    const fn = guard as GuardFunction
+    if (Array.isArray(fn.guards)) {
+      const parts = fn.guards
+        // A route's own check (that the event names it) is a bare function: only the declared part can refuse.
+        .filter((g) => !(kind === 'route' && typeof g === 'function' && !('guards' in g)))
+        .map((g) => guardName(g, kind))
+        .filter((name): name is string => name !== undefined)
+      const op = (fn.check?.name ?? '').replace(/^check/, '').toLowerCase() || 'and'
+      if (parts.length === 0) return undefined
+      return parts.length === 1 && op !== 'not' ? parts[0] : `${op}(${parts.join(', ')})`
+    }
+    return fn.name || 'inline guard'
+  }
+  const object = guard as GuardObject
+  if (typeof object.type === 'string') return `${object.type}${paramsText(object.params)}`
+  return 'guard'
+}
+
+function stateType(node: NodeView): StateType {
+  const type = node.type
+  return type === 'parallel' || type === 'final' || type === 'history' || type === 'compound' ? type : 'atomic'
+}
+
+interface NodeDetails {
+  description?: string
+  meta?: { screen?: string; path?: string }
+  history?: 'shallow' | 'deep' | boolean
+  initial?: { target?: NodeView[] }
+}
+
+function chartState(node: NodeView): ChartState {
+  const details = node as unknown as NodeDetails
+  const path: string[] = []
+  for (let at: NodeView | undefined = node; at !== undefined; at = at.parent) path.unshift(at.key)
+  const screen = details.meta?.path ?? details.meta?.screen
+  const initial = node.type === 'compound' ? (details.initial?.target?.[0]?.id ?? null) : null
+  return {
+    id: node.id,
+    key: node.key,
+    path: path.join('.'),
+    parent: node.parent?.id ?? null,
+    children: Object.values(node.states).map((child) => child.id),
+    type: stateType(node),
+    ...(node.type === 'history' ? { history: details.history === 'deep' ? 'deep' : 'shallow' } : {}),
+    initial,
+    ...(details.description ? { description: details.description } : {}),
+    invokes: node.invoke.map((def) => ({ id: def.id, src: typeof def.src === 'string' ? def.src : def.id })),
+    tags: [...node.tags],
+    ...(screen !== undefined ? { screen } : {}),
+    routable: node.config.route !== undefined,
+  }
+}
+
+function displayLabel(t: TransitionView, kind: TransitionKind, inventoryLabel: string): string {
+  if (kind === 'after') return `after ${String(t.delay)}`
+  if (kind === 'route') return 'route'
+  return inventoryLabel
+}
+
+/** Every state node (the root, history pseudo-states included) and every transition the machine declares. */
+export function machineGraph(machine: AnyStateMachine): MachineGraph {
+  const root = rootOf(machine)
+  const nodes = allNodes(root)
+  const { inventory, keyOf } = inventoryOf(machine)
+  const byKey = new Map(inventory.transitions.map((info) => [info.key, info]))
+  const transitions: ChartTransition[] = []
+  for (const [view, key] of keyOf) {
+    const info = byKey.get(key)
+    if (info === undefined) continue
+    const kind: TransitionKind = info.kind === 'event' && view.eventType === 'xstate.route' ? 'route' : info.kind
+    const guard = guardName(view.guard, kind)
+    const siblings = view.eventType === '' ? (view.source.always ?? []) : (view.source.transitions.get(view.eventType) ?? [])
+    transitions.push({
+      key,
+      source: info.source,
+      targets: info.targets,
+      event: view.eventType,
+      index: siblings.indexOf(view),
+      kind,
+      label: displayLabel(view, kind, info.label),
+      ...(guard !== undefined ? { guard } : {}),
+      internal: info.targets.length === 0,
+      reenter: (view as unknown as { reenter?: boolean }).reenter === true,
+    })
+  }
+  return { machineId: machine.id, root: root.id, states: nodes.map(chartState), transitions }
+}
+
+/** Every state id active in a state value, ancestors included (the root too). */
+export function activeStates(graph: MachineGraph, value: unknown): Set<string> {
+  const byId = new Map(graph.states.map((s) => [s.id, s]))
+  const active = new Set<string>([graph.root])
+  const childByKey = (parentId: string, key: string) =>
+    byId.get(parentId)?.children.map((id) => byId.get(id)).find((child) => child?.key === key)
+  const walk = (parentId: string, v: unknown) => {
+    if (typeof v === 'string') {
+      const child = childByKey(parentId, v)
+      if (child) active.add(child.id)
+      return
+    }
+    if (v === null || typeof v !== 'object') return
+    for (const [key, sub] of Object.entries(v as Record<string, unknown>)) {
+      const child = childByKey(parentId, key)
+      if (!child) continue
+      active.add(child.id)
+      walk(child.id, sub)
+    }
+  }
+  walk(graph.root, value)
+  return active
+}
+
+/**
+ * A state named by a coverage list or a file name: its id, or its dotted path from the root
+ * (`app.session.screens.home` is the state whose id is `home`).
+ */
+export function stateIdResolver(graph: MachineGraph): (name: string) => string | undefined {
+  const ids = new Set(graph.states.map((s) => s.id))
+  const byPath = new Map(graph.states.map((s) => [s.path, s.id]))
+  return (name) => (ids.has(name) ? name : byPath.get(name))
+}

@@ -1,0 +1,67 @@
+/*
+ * What the reviewer page reads besides the machine: the generated paths, the coverage of each
+ * level and the screenshots of the screen states. Each is optional; a missing piece is shown as
+ * missing, with the command that produces it. Collected from artifacts/ when the page is built
+ * (collect-data.ts) into data/manifest.json beside the page.
+ */
+
+export type CoverageLevel = 'machine' | 'react' | 'browser'
+export const coverageLevels: readonly CoverageLevel[] = ['machine', 'react', 'browser']
+
+export interface Figure {
+  covered: number
+  total: number
+  percent: number
+  missing: string[]
+}
+
+export interface CoverageFile {
+  level: CoverageLevel
+  states: Figure
+  transitions: Figure
+  guardOutcomes: Figure
+}
+
+export interface ReviewManifest {
+  format: 'huaqian.review-data/1'
+  builtAt: string
+  /** `data/model-paths.json`, or null when `npm run paths` was not run. */
+  paths: string | null
+  coverage: Record<CoverageLevel, string | null>
+  /** Locale → (state id or dotted path, as the file names it → URL of the image). */
+  screenshots: Record<string, Record<string, string>>
+  /** The locale the browser-level run's index names (its latest run), if any. */
+  screenshotLocale: string | null
+}
+
+export const produceCommand = {
+  paths: 'npm run paths',
+  machine: 'npm run paths -- --coverage',
+  react: 'npx vitest run tests/model/react-paths.test.tsx',
+  browser: 'npx vitest run tests/model/browser-paths.test.ts',
+  screenshots: 'npx vitest run tests/model/browser-paths.test.ts',
+  rebuild: 'npm run review:build',
+} as const
+
+/** A step of a generated path, as `artifacts/model-paths.json` writes it (the parts the page shows). */
+export interface PathStep {
+  label: string
+  do: { kind: string; event?: { type: string; [key: string]: unknown }; src?: string; outcome?: string; fixture?: string; error?: string }
+  expect: { state: unknown; route: { path: string } | null }
+}
+
+export interface ModelPath {
+  id: string
+  kind: string
+  goal: string
+  start: string
+  startExpect: { state: unknown; route: { path: string } | null }
+  steps: PathStep[]
+}
+
+export interface PathsFile {
+  format: string
+  seed: number
+  statePaths: ModelPath[]
+  edgePaths: ModelPath[]
+}

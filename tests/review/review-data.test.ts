@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, expect, test } from 'vitest'
+import { appMachine } from '../../machines/app.machine'
+import { collectReviewData } from '../../src/review/collect-data'
+import { machineGraph, stateIdResolver } from '../../src/review/machine-graph'
+
+/*
+ * What the reviewer page finds in artifacts/: the browser-level run's screenshot contract
+ * (`screenshots/model/<locale>/<state id>.png` and `index.json`), the older flat layout, and
+ * nothing at all (each piece then missing, never an error).
+ */
+
+let dir = ''
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+const png = (file: string) => {
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, 'png')
+}
+
+test('screenshots follow the index of the browser-level run, other locale folders and the flat layout', () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
+  const shots = path.join(dir, 'screenshots', 'model')
+  png(path.join(shots, 'fr', 'home.png'))
+  png(path.join(shots, 'fr', 'app.session.screens.review.png'))
+  writeFileSync(path.join(shots, 'index.json'), JSON.stringify({ locale: 'fr', screens: { home: 'home.png', 'app.session.screens.review': 'app.session.screens.review.png', login: 'gone.png' } }))
+  png(path.join(shots, 'zh-Hant', 'login.png'))
+  png(path.join(shots, 'match.png'))
+  writeFileSync(path.join(dir, 'model-coverage-react.json'), '{}')
+  const { manifest, files } = collectReviewData(dir)
+  expect(manifest.screenshotLocale).toBe('fr')
+  expect(manifest.screenshots).toEqual({
+    fr: { home: 'data/screens/fr/home.png', 'app.session.screens.review': 'data/screens/fr/app.session.screens.review.png' },
+    'zh-Hant': { login: 'data/screens/zh-Hant/login.png' },
+    en: { match: 'data/screens/en/match.png' },
+  })
+  expect(files.get('data/screens/fr/home.png')).toBe(path.join(shots, 'fr', 'home.png'))
+  expect(manifest.coverage).toEqual({ machine: null, react: 'data/coverage-react.json', browser: null })
+  expect(manifest.paths).toBeNull()
+  // A dotted path from a coverage list or a file name names the same state as its id.
+  const resolve = stateIdResolver(machineGraph(appMachine))
+  expect(resolve('app.session.screens.review')).toBe('review')
+  expect(resolve('home')).toBe('home')
+  expect(resolve('app.session.screens.home.ready')).toBe('app.session.screens.home.ready')
+  expect(resolve('app.nowhere')).toBeUndefined()
+})
+
+test('an empty artifacts folder gives a manifest with every piece missing', () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
+  const { manifest, files } = collectReviewData(path.join(dir, 'absent'))
+  expect(manifest).toMatchObject({ paths: null, coverage: { machine: null, react: null, browser: null }, screenshots: {}, screenshotLocale: null })
+  expect(files.size).toBe(0)
+})

@@ -1,0 +1,276 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import { build } from 'vite'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { appMachine } from '../../machines/app.machine'
+import type { RunningSandbox } from '../../server/start'
+import { artifactsDir, launchChromium } from '../support/browser'
+import { startPageSandbox } from '../support/sandbox'
+
+/*
+ * Issue #10 in Chromium: the reviewer page built and served by the sandbox at /review/, beside
+ * the built product. It draws every state and transition of the machine, opens a state with its
+ * screen, shows coverage, works at 768 px and by keyboard, and follows a host-simulator page live
+ * through the BroadcastChannel the page opens only because the reviewer is listening.
+ * Screenshots (1280×800) land in artifacts/review/.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+const shotsDir = path.join(artifactsDir, 'review')
+let sandbox: RunningSandbox
+let browser: Browser
+
+beforeAll(async () => {
+  mkdirSync(shotsDir, { recursive: true })
+  // The generated paths are the page's data for Drive: written as `npm run paths` does when missing.
+  if (!existsSync(path.join(artifactsDir, 'model-paths.json'))) execFileSync('npx', ['tsx', 'machines/model/paths-cli.ts'], { cwd: repoRoot, stdio: 'ignore' })
+  // Built here so the page tested is this tree's, with the data artifacts/ holds now.
+  await build({ configFile: path.resolve(import.meta.dirname, '../../src/review/vite.config.ts'), logLevel: 'warn' })
+  sandbox = await startPageSandbox()
+  browser = await launchChromium()
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await sandbox?.close()
+})
+
+interface Node {
+  id: string
+  type: string
+  states: Record<string, Node>
+  transitions: Map<string, unknown[]>
+  always?: unknown[]
+}
+
+/** Figures read from the machine's own definition. */
+function machineFigures() {
+  const ids: string[] = []
+  const history: string[] = []
+  let transitions = 0
+  const walk = (node: Node) => {
+    ids.push(node.id)
+    if (node.type === 'history') history.push(node.id)
+    transitions += [...node.transitions.values()].reduce((sum, list) => sum + list.length, 0) + (node.always?.length ?? 0)
+    for (const child of Object.values(node.states)) walk(child)
+  }
+  walk(appMachine.root as unknown as Node)
+  return { ids, history, transitions }
+}
+
+async function openReviewer(context: BrowserContext, errors: string[]): Promise<Page> {
+  const page = await context.newPage()
+  page.on('pageerror', (error) => errors.push(`review: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`review console: ${message.text()}`)
+  })
+  await page.goto(`${sandbox.url}/review/`)
+  await page.locator('body[data-ready="true"]').waitFor({ timeout: 90_000 })
+  return page
+}
+
+const shot = (name: string) => path.join(shotsDir, `${name}.png`)
+
+test('the reviewer page draws every state and transition of the machine; a state opens with its screen; coverage; 768 px; keyboard', { timeout: 180_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
+  const errors: string[] = []
+  const page = await openReviewer(context, errors)
+  const figures = machineFigures()
+  const drawnIds = await page.locator('[data-state-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-state-id')))
+  expect(drawnIds.sort()).toEqual(figures.ids.sort())
+  const drawnTransitions = await page.locator('[data-transition]').evaluateAll((els) => new Set(els.map((el) => el.getAttribute('data-transition'))).size)
+  expect(drawnTransitions).toBe(figures.transitions)
+  await expect.poll(() => page.locator('#status').textContent()).toContain(`${figures.ids.length} of ${figures.ids.length} state nodes, ${figures.transitions} of ${figures.transitions} transitions`)
+  await page.screenshot({ path: shot('1-whole-chart') })
+
+  // Search a screen state, open it: its screen large, its route, its calls and events, the paths reaching it.
+  await page.getByRole('searchbox', { name: 'Find a state or event' }).fill('loanDemand')
+  await page.getByRole('button', { name: 'state loanDemand', exact: true }).click()
+  const panel = page.locator('#panel')
+  await expect.poll(() => panel.locator('h2').textContent()).toBe('loanDemand')
+  const screen = panel.locator('img.screen-large')
+  const missing = panel.locator('p.missing').first()
+  await expect.poll(async () => (await screen.count()) + (await missing.count())).toBeGreaterThan(0)
+  if ((await screen.count()) > 0) await expect.poll(() => screen.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  else expect(await missing.textContent()).toContain('npx vitest run tests/model/browser-paths.test.ts')
+  expect(await panel.textContent()).toContain('#/')
+  expect(await panel.textContent()).toContain('trialLoan')
+  expect(await panel.textContent()).toContain('form.submit')
+  await expect.poll(() => panel.locator('details').count(), { timeout: 30_000 }).toBeGreaterThan(0)
+  await page.screenshot({ path: shot('2-state-with-screen') })
+
+  // The coverage overlay: figures per level, states coloured by the levels that covered them.
+  await page.getByRole('button', { name: 'Coverage' }).click()
+  await expect.poll(() => page.locator('#coverage').isVisible()).toBe(true)
+  expect(await page.locator('svg.chart.coverage').count()).toBe(1)
+  // Each level's file decides: a state it lists as missing is not marked by it, every other one is.
+  for (const level of ['machine', 'react', 'browser']) {
+    const file = path.join(artifactsDir, `model-coverage-${level}.json`)
+    if (!existsSync(file)) continue
+    const { states, transitions } = JSON.parse(readFileSync(file, 'utf8')) as { states: { missing: string[] }; transitions: { missing: string[] } }
+    const marked = await page.locator('[data-state-id]').evaluateAll(
+      (els, lvl) => els.filter((el) => (el.getAttribute('data-cov') ?? '').split(' ').includes(lvl)).map((el) => el.getAttribute('data-state-id')),
+      level,
+    )
+    const missing = new Set(states.missing)
+    const targets = figures.ids.filter((id) => id !== appMachine.root.id && !figures.history.includes(id))
+    expect(marked.sort(), level).toEqual(targets.filter((id) => !missing.has(id)).sort())
+    const markedTransitions = await page.locator('[data-transition]').evaluateAll(
+      (els, lvl) => els.filter((el) => (el.getAttribute('data-cov') ?? '').split(' ').includes(lvl)).length,
+      level,
+    )
+    expect(markedTransitions, level).toBe(figures.transitions - transitions.missing.length)
+  }
+  await page.getByRole('button', { name: 'Fit', exact: true }).click()
+  await page.screenshot({ path: shot('3-coverage') })
+
+  // Export: the chart as drawn (overlay included, screens inlined) and the Mermaid text.
+  const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()])
+  const exported = await readFile((await svgDownload.path()) as string, 'utf8')
+  expect(exported.match(/<g [^>]*data-state-id=/g)?.length).toBe(figures.ids.length)
+  expect(exported).toContain('class="chart coverage"')
+  expect(exported).not.toMatch(/href="data\/screens/)
+  const [mermaidDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Mermaid' }).click()])
+  expect(await readFile((await mermaidDownload.path()) as string, 'utf8')).toMatch(/^stateDiagram-v2\n/)
+
+  // Keyboard: Tab from the search reaches the chart's states; Enter opens one.
+  await page.getByRole('searchbox', { name: 'Find a state or event' }).fill('')
+  await page.getByRole('searchbox', { name: 'Find a state or event' }).focus()
+  let focused: string | null = null
+  for (let i = 0; i < 40 && !focused; i += 1) {
+    await page.keyboard.press('Tab')
+    focused = await page.evaluate(() => document.activeElement?.getAttribute('data-state-id') ?? null)
+  }
+  expect(focused).not.toBeNull()
+  await page.keyboard.press('Enter')
+  await expect.poll(() => panel.locator('h2').textContent()).toBe(focused)
+
+  // 768 px wide: nothing runs off the side.
+  await page.setViewportSize({ width: 768, height: 1024 })
+  await page.getByRole('button', { name: 'Fit', exact: true }).click()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768)
+  await page.screenshot({ path: shot('4-at-768px') })
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+async function frameOnScreen(host: Page, screen: string): Promise<Frame> {
+  const frame = host.frameLocator('#frame')
+  await frame.locator(`main[data-screen="${screen}"]`).waitFor({ timeout: 30_000 })
+  return host.frame({ url: /\/\?bridge=/ }) as Frame
+}
+
+async function chartFollows(review: Page, stateId: string): Promise<void> {
+  await expect
+    .poll(() => review.locator(`[data-state-id="${stateId}"]`).getAttribute('class'), { timeout: 20_000, message: `the chart highlights ${stateId}` })
+    .toMatch(/\bactive\b/)
+}
+
+/**
+ * The reviewer page open first (its heartbeat fresh), then the host simulator, in English, on home,
+ * its persona (approve) fresh: the sandbox is reset, as an earlier test moved it on.
+ */
+async function reviewerBesideHost() {
+  await fetch(`${sandbox.url}/sandbox/reset`, { method: 'POST' })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  await context.addInitScript(() => {
+    if (location.pathname.startsWith('/host') && !localStorage.getItem('huaqian.host.v1')) localStorage.setItem('huaqian.host.v1', JSON.stringify({ locale: 'en' }))
+  })
+  const errors: string[] = []
+  const review = await openReviewer(context, errors)
+  const host = await context.newPage()
+  await host.goto(`${sandbox.url}/host/`)
+  await frameOnScreen(host, 'home')
+  await chartFollows(review, 'home')
+  return { context, review, host, errors }
+}
+
+test('a host-simulator page reports its state live: the chart follows it through three screens', { timeout: 180_000 }, async () => {
+  const { context, review, host, errors } = await reviewerBesideHost()
+  const frame = await frameOnScreen(host, 'home')
+  await expect.poll(() => review.locator('#live-page option').first().textContent()).toContain('framed')
+  await review.screenshot({ path: shot('5-live-1-home') })
+
+  await frame.getByRole('button', { name: 'Continue' }).click()
+  await frameOnScreen(host, 'loanDemand')
+  await chartFollows(review, 'loanDemand')
+  await expect.poll(() => review.locator('#trail').textContent()).toContain('home.continue')
+  expect(await review.locator('[data-state-id="home"]').getAttribute('class')).not.toMatch(/\bactive\b/)
+  await review.screenshot({ path: shot('6-live-2-loanDemand') })
+
+  await frame.getByLabel('Amount (yuan)').fill('20000')
+  await frame.getByLabel('Term').selectOption('6')
+  await frame.getByLabel('Purpose').selectOption('shopping')
+  for (const box of await frame.getByRole('checkbox').all()) await box.check()
+  await frame.getByRole('button', { name: 'Apply now' }).click()
+  await frameOnScreen(host, 'facialIdentification')
+  await chartFollows(review, 'facialIdentification')
+  await chartFollows(review, 'app.session.screens.facialIdentification.editing')
+  await expect.poll(() => review.locator('#trail').textContent()).toContain('updateLoanUser.done')
+  // The page's route as the list of pages shows it (the router moves the URL after the snapshot).
+  await expect.poll(() => review.locator('#live-page option').first().textContent()).toContain('/#/pages/facialIdentification/index')
+  await review.screenshot({ path: shot('7-live-3-facialIdentification') })
+  await host.screenshot({ path: shot('7-host-simulator-facialIdentification') })
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+interface PathsFile {
+  statePaths: PathEntry[]
+  edgePaths: PathEntry[]
+}
+interface PathEntry {
+  id: string
+  steps: { do: { kind: string; event?: { type: string } }; expect: { route: { path: string } | null } }[]
+}
+
+test('driving a generated path moves the followed page: Forward sends the step’s event, Back routes it back', { timeout: 180_000 }, async () => {
+  const file = JSON.parse(readFileSync(path.join(artifactsDir, 'model-paths.json'), 'utf8')) as PathsFile
+  // A path with a step that continues from home to the loan demand, as the approve persona does.
+  const chosen = [...file.statePaths, ...file.edgePaths]
+    .map((p) => ({ p, at: p.steps.findIndex((s) => s.do.kind === 'event' && s.do.event?.type === 'home.continue' && s.expect.route?.path === '/') }))
+    .find(({ at }) => at >= 0)
+  if (!chosen) throw new Error('no generated path continues from home to the loan demand')
+  const { context, review, host, errors } = await reviewerBesideHost()
+  await review.getByRole('combobox', { name: 'Generated path' }).selectOption(chosen.p.id)
+  const steps = review.locator('#drive-body ol.steps > li')
+  // The step before it, on the chart only; then Forward takes it in the page.
+  await steps.nth(chosen.at).getByRole('button').click()
+  await review.getByRole('button', { name: 'Forward ▶' }).click()
+  await frameOnScreen(host, 'loanDemand')
+  await expect.poll(() => steps.nth(chosen.at + 1).getAttribute('class'), { timeout: 20_000 }).toMatch(/\bok\b/)
+  await review.screenshot({ path: shot('8-drive-forward') })
+  await review.getByRole('button', { name: '◀ Back' }).click()
+  await frameOnScreen(host, 'home')
+  await chartFollows(review, 'app.session.screens.home.ready')
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('a page opened with no reviewer listening loads no inspector and opens no channel', { timeout: 60_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } })
+  const page = await context.newPage()
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url())
+  })
+  await page.addInitScript(() => {
+    const opened: string[] = []
+    ;(window as unknown as { opened: string[] }).opened = opened
+    const Original = window.BroadcastChannel
+    window.BroadcastChannel = class extends Original {
+      constructor(name: string) {
+        super(name)
+        opened.push(name)
+      }
+    }
+  })
+  await page.goto(`${sandbox.url}/?lang=en`)
+  await page.locator('main[data-screen]').waitFor({ timeout: 30_000 })
+  expect(scripts.filter((url) => url.includes('reviewer-inspector'))).toEqual([])
+  expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual([])
+  await context.close()
+})
