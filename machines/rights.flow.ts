@@ -59,10 +59,20 @@ export const rightsStates = states({
         src: 'showRewardProduct',
         input: {},
         onDone: {
-          target: 'deciding',
+          target: 'loadingCard',
           actions: { type: 'storeRights', params: ({ event }) => event.output },
         },
       }),
+      loadingCard: {
+        description: 'The bound card the price would be taken from, named in the offer; without it the offer says "your bound card".',
+        tags: 'busy',
+        invoke: {
+          src: 'showCard',
+          input: {},
+          onDone: { target: 'deciding', actions: { type: 'storeShownCard', params: ({ event }) => ({ card: event.output.card }) } },
+          onError: [reauth, { target: 'deciding' }],
+        },
+      },
       deciding: {
         always: [
           { guard: 'rightsOwned', target: 'owned' },
