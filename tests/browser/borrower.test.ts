@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { withLuhnDigit } from '../../server/banks'
 import { startTestSandbox, testClock, type TestSandbox } from '../../server/test-client'
-import { assetInput, basicInput, statusOf, throughFace } from '../../server/test-flows'
+import { assetInput, basicInput, statusOf, throughCard, throughFace } from '../../server/test-flows'
 import { formatMoney } from '../../src/i18n/format'
 import { initI18n } from '../../src/i18n/init-i18n'
 import type { Locale } from '../../src/i18n/locale'
@@ -207,6 +207,98 @@ for (const locale of ['zh-Hans', 'en'] as const) {
     expect(await button(page, t('common.retry')).count()).toBe(0)
     await button(page, t('common.close')).first().click()
     await onScreen(page, 'home')
+    await page.context().close()
+  })
+}
+
+for (const locale of ['zh-Hans', 'en'] as const) {
+  // Items 4, 6 and 11: from the match to the loan plan, which follows the loan while it is paid out.
+  test(`[${locale}] the loan plan follows the new loan from paying out to repaying, across a reload, without leaving the screen`, { timeout: 150_000 }, async () => {
+    const t = await translator(locale)
+    await sb.raw('/sandbox/reset', { method: 'POST' })
+    const phone = '13800000006'
+    const { token } = await sb.login(phone)
+    const bound = (await sb.ok('showCard', { token })).card
+    if (bound === null) throw new Error('the persona has no card')
+    const page = await openAs(locale, phone)
+    await onScreen(page, 'home')
+    await button(page, t('screens.home.seeResult')).click()
+    await onScreen(page, 'result')
+    await button(page, t('screens.result.continue')).click()
+    await onScreen(page, 'match')
+    // Item 11: the match has somewhere to go back to.
+    expect(await button(page, t('common.back')).count()).toBe(1)
+    await page.getByRole('button', { name: new RegExp(t('screens.match.choose', { name: '' }).trim()) }).first().click()
+    await onScreen(page, 'lendConfirm')
+    await page.getByTestId('trial-apr').waitFor()
+    // Item 6: the card that receives the loan is named.
+    await expect.poll(() => page.getByTestId('lend-card').textContent()).toBe(`${bound.bank_name} ···· ${bound.last4}`)
+    for (const box of await page.getByRole('checkbox').all()) await box.check()
+    await button(page, t('screens.sms.send')).click()
+    await page.getByTestId('sms-sent').waitFor()
+    await page.getByLabel(t('screens.sms.code'), { exact: true }).fill(await sb.smsCode(phone))
+    await button(page, t('screens.lend.apply')).click()
+    await onScreen(page, 'loanPlan')
+    const status = page.getByTestId('loan-status')
+    await expect.poll(() => status.textContent()).toBe(t('enums.loanStatus.disbursing'))
+    await page.reload()
+    await onScreen(page, 'loanPlan')
+    await expect.poll(() => status.textContent()).toBe(t('enums.loanStatus.disbursing'))
+    // The lender pays out (the sandbox's disbursement takes 5 s of its clock): the screen follows.
+    sb.clock.advance(6_000)
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe(t('enums.loanStatus.repaying'))
+    expect(page.url()).toContain('/pages/loanPlan/index')
+    await page.context().close()
+  })
+
+  // Items 11 and 21: Back on the repayment screen; the result names the periods paid.
+  test(`[${locale}] the repayment result names the periods it paid, and the repayment screen has Back`, { timeout: 120_000 }, async () => {
+    const t = await translator(locale)
+    await sb.raw('/sandbox/reset', { method: 'POST' })
+    const page = await openAs(locale, '13800000004')
+    await onScreen(page, 'home')
+    await button(page, t('screens.home.repay')).click()
+    await onScreen(page, 'repayment')
+    expect(await button(page, t('common.back')).count()).toBe(1)
+    await page.getByLabel(t('ui.schedule.periodOf', { period: 2 }), { exact: true }).check()
+    await button(page, t('screens.repay.next')).click()
+    await onScreen(page, 'repayDetail')
+    await button(page, t('screens.repay.toPay')).click()
+    await onScreen(page, 'paymentConfirm')
+    await expect.poll(() => button(page, t('screens.pay.pay')).isEnabled()).toBe(true)
+    await button(page, t('screens.pay.pay')).click()
+    await page.locator('main[data-screen="repaymentResult"]').waitFor()
+    const paid = locale === 'en' ? 'Period 1 and Period 2' : '第 1 期和第 2 期'
+    await expect.poll(() => page.getByTestId('repaid-periods').textContent(), { timeout: 30_000 }).toBe(paid)
+    await page.context().close()
+  })
+
+  // Items 15 and 20: the offer names the card and its terms; a lost answer leaves one Retry, no "Buying…".
+  test(`[${locale}] the rights offer names the card charged and its terms, and a lost purchase answer leaves one Retry`, { timeout: 120_000 }, async () => {
+    const t = await translator(locale)
+    await sb.raw('/sandbox/reset', { method: 'POST' })
+    // A borrower in review with a bound card: the perks still act, and the price has a card to come from.
+    fresh += 1
+    const phone = String(fresh)
+    const { token } = await sb.login(phone)
+    await throughCard(sb, token, phone)
+    const page = await openAs(locale, phone)
+    await onScreen(page, 'home')
+    await button(page, t('screens.rights.open')).click()
+    const sheet = page.getByRole('dialog')
+    await sheet.getByRole('button', { name: t('ui.rights.buy') }).waitFor()
+    const shown = (await sb.ok('showCard', { token })).card
+    if (shown === null) throw new Error('the borrower in review has a bound card')
+    const offer = (await sheet.textContent()) ?? ''
+    expect(offer).toContain(t('ui.rights.deductedFrom', { bank: shown.bank_name, last4: shown.last4 }))
+    expect(offer).toContain(t('ui.rights.noAutoRenewal'))
+    expect(offer).toContain(t('ui.rights.refund'))
+    await page.route('**/v2/reward-product/buy', (route) => route.abort('connectionfailed'))
+    await sheet.getByRole('checkbox').check()
+    await sheet.getByRole('button', { name: t('ui.rights.buy') }).click()
+    await sheet.getByRole('button', { name: t('screens.common.retrySame') }).waitFor()
+    expect(await sheet.getByRole('button', { name: t('ui.rights.buying') }).count()).toBe(0)
+    expect(await sheet.getByRole('button', { name: t('common.retry'), exact: true }).count()).toBe(0)
     await page.context().close()
   })
 }
