@@ -44,7 +44,11 @@ export default function RepaymentPage() {
       {plan !== null && (
         <Section title={t('screens.repay.choose')}>
           <PlanTable plan={plan} withSchedule={false} />
-          <fieldset className="fieldset repay-choices">
+          {/* A loan still being paid out has nothing to repay yet: no choice the sandbox would refuse. */}
+          {plan.loan.status === 'disbursing' ? (
+            <p className="muted">{t('screens.plan.payingOut')}</p>
+          ) : (
+            <fieldset className="fieldset repay-choices">
             <legend className="visually-hidden">{t('screens.repay.choose')}</legend>
             {plan.periods
               .filter((period) => period.status !== 'paid')
@@ -59,7 +63,8 @@ export default function RepaymentPage() {
                   </span>
                 </div>
               ))}
-          </fieldset>
+            </fieldset>
+          )}
         </Section>
       )}
       {!busy && open.length === 0 && (

@@ -237,27 +237,19 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   await snap(page, 'loanPlan')
   mark('match + lend + plan')
 
+  // The sandbox pays the loan out 5 s after applying; the plan follows it (issue #13 item 4).
+  await expect.poll(() => page.getByTestId('loan-status').textContent(), { timeout: 30_000 }).toBe('Repaying')
+
   // Repay one period: home → repayment → the first period → detail → confirm → result.
   await page.getByRole('button', { name: 'Back to home' }).click()
   await onScreen(page, 'home')
   await page.getByRole('button', { name: 'Repay' }).click()
   await onScreen(page, 'repayment')
-  await page.getByLabel('Payment 1', { exact: true }).check()
+  await page.getByLabel('Period 1', { exact: true }).check()
   await snap(page, 'repayment')
   await page.getByRole('button', { name: 'Continue to payment' }).click()
   await onScreen(page, 'repayDetail')
-  // The sandbox pays the loan out 5 s after applying; until then the trial is refused with a retry.
-  await expect
-    .poll(
-      async () => {
-        if (await page.getByTestId('repay-total').isVisible()) return true
-        const retry = page.getByRole('button', { name: 'Retry' })
-        if (await retry.isVisible()) await retry.click()
-        return false
-      },
-      { timeout: 20_000, interval: 500 },
-    )
-    .toBe(true)
+  await page.getByTestId('repay-total').waitFor()
   await snap(page, 'repayDetail')
   await page.getByRole('button', { name: 'Go to payment' }).click()
   await onScreen(page, 'paymentConfirm')
