@@ -23,13 +23,15 @@ import {
 export const servicingGuards = guards({
   hasRepayLoan: ({ context }) => context.drafts.repayment.loan_id !== null,
   periodsChosen: ({ context }) => context.drafts.repayment.periods.length > 0,
-  // Only periods the shown plan still owes, oldest first, can be chosen: a stale, forged or
+  // Only periods the shown plan still owes, oldest first, of a loan paid out, can be chosen: a stale, forged or
   // out-of-order choice would reach the repay trial with periods the server then refuses, after the
   // borrower pressed Next.
   periodsPayable: ({ context, event }) => {
     if (event.type !== 'repay.select') return false
     const plan = context.repayPlan
     if (plan === null) return event.periods.length === 0
+    // A loan still being paid out has nothing to repay yet (the sandbox refuses it).
+    if (plan.loan.status === 'disbursing') return event.periods.length === 0
     return (
       event.periods.every((period) => plan.periods.some((p) => p.period === period && p.status !== 'paid')) &&
       isOldestFirst(plan.periods, event.periods)

@@ -142,7 +142,9 @@ async function runPath(p: ModelPath): Promise<void> {
   const next = async (call: CallName): Promise<Held> => {
     let found: Held | undefined
     await expect
-      .poll(() => (found = held.find((h) => h.call === call && !answered.has(h))) !== undefined, {
+      // The newest request of the call: an older one belongs to an actor the machine has since stopped
+      // (a screen left before its answer), whose answer nothing waits for.
+      .poll(() => (found = held.findLast((h) => h.call === call && !answered.has(h))) !== undefined, {
         timeout: 10_000,
         message: `the page made no ${call} request (seen: ${held.map((h) => h.call).join(', ')})`,
       })
