@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { CreditDecision, LenderMatch, LoanSummary, LoanUserStatus, RepayPlan } from './ports'
 import type { Script } from './test-kit'
-import { baseScript, fail, loanUser, start } from './test-kit'
+import { baseScript, debitCard, fail, loanUser, repayingLoan, start } from './test-kit'
 
 /*
  * Issue #13, the machine's part: periods only oldest first, the new loan's plan followed while the
@@ -10,22 +10,8 @@ import { baseScript, fail, loanUser, start } from './test-kit'
  * price and the bound card on loan confirmation.
  */
 
-const loan: LoanSummary = {
-  loan_id: 'loan-3',
-  lender_id: 'lender-a',
-  lender_name: 'Lender A',
-  amount: 600_000,
-  term: 6,
-  apr: 0.1,
-  status: 'repaying',
-  created_at: '2025-01-01T00:00:00+08:00',
-  disbursed_at: '2025-01-02T00:00:00+08:00',
-  next_due_date: '2025-02-02',
-  next_due_amount: 102_929,
-  outstanding_principal: 600_000,
-  periods_paid: 0,
-}
-const card = { card_id: 'card-1', bank_name: 'ICBC', bank_code: 'ICBC', last4: '0000', card_type: 'debit' as const, reserved_phone_masked: '138****0000' }
+const loan = repayingLoan({ loan_id: 'loan-3', next_due_amount: 202_929 })
+const card = debitCard
 
 function planOf(status: LoanSummary['status']): RepayPlan {
   return {

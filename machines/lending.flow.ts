@@ -7,6 +7,7 @@ import {
   codeSending,
   committing,
   loading,
+  loadingCard,
   loadThenReady,
   poll,
   pricing,
@@ -197,16 +198,7 @@ export const lendingStates = states({
   lendConfirm: {
     ...screen('lendConfirm', 'loadingCard'),
     states: {
-      loadingCard: {
-        description: 'The bound card that receives the loan and repays it, named on the screen; without it the offer still prices.',
-        tags: 'busy',
-        invoke: {
-          src: 'showCard',
-          input: {},
-          onDone: { target: 'pricing', actions: { type: 'storeShownCard', params: ({ event }) => ({ card: event.output.card }) } },
-          onError: [reauth, { target: 'pricing' }],
-        },
-      },
+      loadingCard: loadingCard('The bound card that receives the loan and repays it, named on the screen; without it the offer still prices.', 'pricing'),
       pricing: pricing({ input: ({ context }) => ({ input: { ...offer(context), lender_id: context.lenderId ?? '' } }) }),
       editing: {
         tags: 'editing',

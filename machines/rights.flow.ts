@@ -1,6 +1,6 @@
 import { commitKey, guards, patchDraft, states, update } from './flow-kit'
 import type { BankCard, RewardOrder } from './ports'
-import { committing, holdStill, loading, poll, reauth, uncertain } from './shapes'
+import { committing, holdStill, loading, loadingCard, poll, reauth, uncertain } from './shapes'
 
 /*
  * The rights-card purchase: a sheet over the screen that opened it; buying once under a key from the
@@ -63,16 +63,7 @@ export const rightsStates = states({
           actions: { type: 'storeRights', params: ({ event }) => event.output },
         },
       }),
-      loadingCard: {
-        description: 'The bound card the price would be taken from, named in the offer; without it the offer says "your bound card".',
-        tags: 'busy',
-        invoke: {
-          src: 'showCard',
-          input: {},
-          onDone: { target: 'deciding', actions: { type: 'storeShownCard', params: ({ event }) => ({ card: event.output.card }) } },
-          onError: [reauth, { target: 'deciding' }],
-        },
-      },
+      loadingCard: loadingCard('The bound card the price would be taken from, named in the offer; without it the offer says "your bound card".', 'deciding'),
       deciding: {
         always: [
           { guard: 'rightsOwned', target: 'owned' },
