@@ -210,7 +210,8 @@ test('a borrower walks the whole funnel from home to the loan plan', async () =>
     patch: { code: '654321', agreements: { loan: true, contract: true, third_party: true } },
   })
   run.actor.send({ type: 'form.submit' })
-  const plan = await run.until((s) => s.matches({ session: { screens: { loanPlan: 'ready' } } }))
+  // The lender is still paying the new loan out: the plan is polled until it is disbursed.
+  const plan = await run.until((s) => s.matches({ session: { screens: { loanPlan: 'payingOut' } } }))
   expect(plan.context.loan?.loan_id).toBe('loan-1')
   expect(plan.context.repayPlan?.loan.loan_id).toBe('loan-1')
   expect(run.callsOf('applyLoan')).toHaveLength(1)

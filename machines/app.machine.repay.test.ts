@@ -1,25 +1,10 @@
 import { expect, test } from 'vitest'
-import type { LoanSummary, LoanUserStatus, RepaymentOutcome } from './ports'
+import type { LoanUserStatus, RepaymentOutcome } from './ports'
 import type { Script } from './test-kit'
-import { baseScript, fail, loanUser, settle, start } from './test-kit'
+import { baseScript, debitCard, fail, loanUser, repayingLoan, settle, start } from './test-kit'
 
-const loan: LoanSummary = {
-  loan_id: 'loan-9',
-  lender_id: 'lender-a',
-  lender_name: 'Lender A',
-  amount: 600_000,
-  term: 6,
-  apr: 0.1,
-  status: 'repaying',
-  created_at: '2025-01-01T00:00:00+08:00',
-  disbursed_at: '2025-01-02T00:00:00+08:00',
-  next_due_date: '2025-02-02',
-  next_due_amount: 102_929,
-  outstanding_principal: 600_000,
-  periods_paid: 0,
-}
-
-const card = { card_id: 'card-1', bank_name: 'ICBC', bank_code: 'ICBC', last4: '0000', card_type: 'debit' as const, reserved_phone_masked: '138****0000' }
+const loan = repayingLoan()
+const card = debitCard
 
 function repayScript(outcome: RepaymentOutcome, settlesAs: RepaymentOutcome = 'succeeded'): Script {
   let last: LoanUserStatus['last_repayment'] = null

@@ -163,7 +163,14 @@ export interface AppContext {
   repayPlan: RepayPlan | null
   repayTrial: RepayTrial | null
   /** `amount`: the total of the trial that was paid, what the borrower confirmed (fen). */
-  repayment: { repayment_id: string; status: RepaymentOutcome; failure_reason: string | null; amount?: number | null } | null
+  /** The payment made: `periods` are those it paid (the draft's choice is cleared once paid). */
+  repayment: {
+    repayment_id: string
+    status: RepaymentOutcome
+    failure_reason: string | null
+    amount?: number | null
+    periods?: number[]
+  } | null
   rights: { product: RewardProduct | null; owned: boolean; order: RewardOrder | null }
   /** `overSheet`: opened from the rights sheet, so closing returns to the sheet, not just the screen under it. */
   overlay: { page: OverlayName; query: Record<string, string>; opener: ScreenName | null; overSheet?: boolean } | null

@@ -61,6 +61,7 @@ export const pollPolicy = {
   liveness: { baseMs: 1_500, factor: 1.5, maxMs: 8_000, cap: 20 },
   rewardOrder: { baseMs: 1_500, factor: 1.5, maxMs: 8_000, cap: 15 },
   repayment: { baseMs: 3_000, factor: 1.5, maxMs: 15_000, cap: 10 },
+  disbursement: { baseMs: 2_000, factor: 1.5, maxMs: 10_000, cap: 10 },
 } as const
 export type PollKind = keyof typeof pollPolicy
 
@@ -76,6 +77,7 @@ export const pollDelays = {
   livenessPollDelay: ({ context }: { context: AppContext }) => pollDelayMs('liveness', context.pollAttempt),
   rewardPollDelay: ({ context }: { context: AppContext }) => pollDelayMs('rewardOrder', context.pollAttempt),
   repaymentPollDelay: ({ context }: { context: AppContext }) => pollDelayMs('repayment', context.pollAttempt),
+  disbursementPollDelay: ({ context }: { context: AppContext }) => pollDelayMs('disbursement', context.pollAttempt),
 }
 export type PollDelay = keyof typeof pollDelays
 

@@ -180,6 +180,8 @@ export const funnelStates = states({
         on: {
           'liveness.returned': { target: 'checking' },
           'xstate.route': { guard: { type: 'routeIs', params: { screen: 'facialIdentification' } }, target: 'checking' },
+          // The bar's Back on the vendor's page: the result is read, as on any return.
+          'step.back': { target: 'checking' },
         },
       },
       checking: poll({

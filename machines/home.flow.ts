@@ -19,6 +19,13 @@ export const homeGuards = guards({
     context.loanUser !== null &&
     clampScreen(screenForStep(context.loanUser.step), context.loanUser) === params.screen,
   hasLoan: ({ context }) => context.loanUser?.loan != null || context.loan !== null,
+  // The rights card's perks (priority review, the 85% approval rate) act before a credit decision:
+  // it is offered until then and after a loan is settled, never to an approved, repaying or overdue
+  // borrower. An owner can always open it to see it.
+  rightsOffered: ({ context }) =>
+    context.rights.owned ||
+    context.loanUser === null ||
+    !['approved', 'rejected', 'applied', 'repaying', 'overdue'].includes(context.loanUser.step),
 })
 
 export const homeActions = {
@@ -100,7 +107,7 @@ export const homeStates = states({
             target: `#${screen}` as const,
           })),
           'home.repay': { guard: 'hasLoan', target: '#repayment' },
-          'rights.open': { target: '#rights' },
+          'rights.open': { guard: 'rightsOffered', target: '#rights' },
           retry: { target: 'loading' },
         },
       },

@@ -7,6 +7,7 @@ import {
   codeSending,
   committing,
   loading,
+  loadingCard,
   loadThenReady,
   poll,
   pricing,
@@ -73,6 +74,8 @@ export const lendingActions = {
     const changed = context.lenderId !== event.lender_id
     return {
       lenderId: event.lender_id,
+      // The demand's reference price is not this lender's: no figure shows until the lender's trial.
+      trial: null,
       lenderCardBound: changed ? false : context.lenderCardBound,
       lenderSms: changed ? null : context.lenderSms,
       drafts: patchDraft(context, 'lendConfirm', {
@@ -123,7 +126,8 @@ const offer = (context: AppContext) => ({
 export const lendingStates = states({
   review: {
     ...screen('review', 'reportingDevice'),
-    on: { 'rights.open': { target: '#rights' } },
+    // Back leaves the wait for home, as poll.stop does; the review goes on at the server.
+    on: { 'rights.open': { target: '#rights' }, 'step.back': { target: '#home' } },
     states: {
       reportingDevice: {
         description: 'Device facts go with the application; a failure here does not hold the review up.',
@@ -151,7 +155,7 @@ export const lendingStates = states({
 
   result: {
     ...screen('result', 'deciding'),
-    on: { 'rights.open': { target: '#rights' } },
+    on: { 'rights.open': { target: '#rights' }, 'step.back': { target: '#home' } },
     states: {
       deciding: {
         always: [{ guard: 'creditApproved', target: 'approved' }, { guard: 'creditRejected', target: 'rejected' }, { target: 'loading' }],
@@ -180,6 +184,7 @@ export const lendingStates = states({
 
   match: {
     ...screen('match'),
+    on: { 'step.back': { target: '#result' } },
     ...loadThenReady(
       {
         src: 'listMatches',
@@ -191,8 +196,9 @@ export const lendingStates = states({
   },
 
   lendConfirm: {
-    ...screen('lendConfirm', 'pricing'),
+    ...screen('lendConfirm', 'loadingCard'),
     states: {
+      loadingCard: loadingCard('The bound card that receives the loan and repays it, named on the screen; without it the offer still prices.', 'pricing'),
       pricing: pricing({ input: ({ context }) => ({ input: { ...offer(context), lender_id: context.lenderId ?? '' } }) }),
       editing: {
         tags: 'editing',

@@ -104,6 +104,8 @@ export interface LoanSummary {
   disbursed_at: string | null
   next_due_date: string | null
   next_due_amount: number | null
+  next_due_penalty?: number | undefined
+  next_due_days_late?: number | undefined
   outstanding_principal: number
   periods_paid: number
 }

@@ -1,6 +1,6 @@
 import { commitKey, guards, patchDraft, states, update } from './flow-kit'
 import type { BankCard, RewardOrder } from './ports'
-import { committing, holdStill, loading, poll, reauth, uncertain } from './shapes'
+import { committing, holdStill, loading, loadingCard, poll, reauth, uncertain } from './shapes'
 
 /*
  * The rights-card purchase: a sheet over the screen that opened it; buying once under a key from the
@@ -59,10 +59,11 @@ export const rightsStates = states({
         src: 'showRewardProduct',
         input: {},
         onDone: {
-          target: 'deciding',
+          target: 'loadingCard',
           actions: { type: 'storeRights', params: ({ event }) => event.output },
         },
       }),
+      loadingCard: loadingCard('The bound card the price would be taken from, named in the offer; without it the offer says "your bound card".', 'deciding'),
       deciding: {
         always: [
           { guard: 'rightsOwned', target: 'owned' },

@@ -1,5 +1,6 @@
 import { not } from 'xstate'
 import { commitKey, guards, patchDraft, states, update } from './flow-kit'
+import { isOldestFirst } from './repay-order'
 import type { LoanUserStatus, PortData, RepayPlan, RepayTrial } from './ports'
 import {
   committing,
@@ -22,14 +23,21 @@ import {
 export const servicingGuards = guards({
   hasRepayLoan: ({ context }) => context.drafts.repayment.loan_id !== null,
   periodsChosen: ({ context }) => context.drafts.repayment.periods.length > 0,
-  // Only periods the shown plan still owes can be chosen: a stale or forged choice would reach the
-  // repay trial with a period the server then refuses, after the borrower pressed Next.
+  // Only periods the shown plan still owes, oldest first, of a loan paid out, can be chosen: a stale, forged or
+  // out-of-order choice would reach the repay trial with periods the server then refuses, after the
+  // borrower pressed Next.
   periodsPayable: ({ context, event }) => {
     if (event.type !== 'repay.select') return false
     const plan = context.repayPlan
     if (plan === null) return event.periods.length === 0
-    return event.periods.every((period) => plan.periods.some((p) => p.period === period && p.status !== 'paid'))
+    // A loan still being paid out has nothing to repay yet (the sandbox refuses it).
+    if (plan.loan.status === 'disbursing') return event.periods.length === 0
+    return (
+      event.periods.every((period) => plan.periods.some((p) => p.period === period && p.status !== 'paid')) &&
+      isOldestFirst(plan.periods, event.periods)
+    )
   },
+  planPayingOut: (_, params: { plan: RepayPlan }) => params.plan.loan.status === 'disbursing',
   hasCard: ({ context }) => context.card !== null,
   repaymentSucceeded: ({ context }) => context.repayment?.status === 'succeeded',
   repaymentFailed: ({ context }) => context.repayment?.status === 'failed',
@@ -91,6 +99,7 @@ export const servicingActions = {
       status: params.status,
       failure_reason: params.failure_reason,
       amount: context.repayTrial?.total ?? null,
+      periods: context.drafts.repayment.periods,
     },
     repayTrial: null,
     drafts: patchDraft(context, 'repayment', { periods: [], payKey: null }),
@@ -121,17 +130,49 @@ const storeStatus = {
   params: ({ event }: { event: { output: LoanUserStatus } }) => ({ status: event.output }),
 } as const
 
+/** The new loan's plan; while the lender is still paying out, `waiting` to read it again, else `ready`. */
+const newLoanPlan = <const W extends string, const R extends string>(payingOut: W, ready: R) =>
+  ({
+    src: 'getRepayPlan',
+    input: ({ context }: { context: { loan: { loan_id: string } | null; loanUser: { loan: { loan_id: string } | null } | null } }) => ({
+      input: { loan_id: context.loan?.loan_id ?? context.loanUser?.loan?.loan_id ?? '' },
+    }),
+    onDone: [
+      {
+        guard: { type: 'planPayingOut', params: ({ event }: { event: { output: RepayPlan } }) => ({ plan: event.output }) },
+        target: payingOut,
+        actions: { type: 'storeRepayPlan', params: ({ event }: { event: { output: RepayPlan } }) => ({ plan: event.output }) },
+      },
+      {
+        target: ready,
+        actions: { type: 'storeRepayPlan', params: ({ event }: { event: { output: RepayPlan } }) => ({ plan: event.output }) },
+      },
+    ],
+  }) as const
+
 export const servicingStates = states({
   loanPlan: {
-    ...screen('loanPlan'),
-    ...loadThenReady({
-      ...repayPlanOf,
-      input: ({ context }) => ({ input: { loan_id: context.loan?.loan_id ?? context.loanUser?.loan?.loan_id ?? '' } }),
-    }),
+    ...screen('loanPlan', 'loading'),
+    states: {
+      loading: loading(newLoanPlan('payingOut', 'ready')),
+      failed: retryInto('loading'),
+      ready: {},
+      // Issue #13 item 4: the plan follows the loan: it is read on entry, and again while paying out.
+      payingOut: poll({
+        description:
+          'The lender is still paying the loan out: re-reads the plan with backoff until the loan is disbursed; poll.stop leaves for home.',
+        start: 'waiting',
+        kind: 'disbursement',
+        delay: 'disbursementPollDelay',
+        stop: '#home',
+        fetch: newLoanPlan('waiting', '#loanPlan.ready'),
+      }),
+    },
   },
 
   repayment: {
     ...screen('repayment', 'loadingStatus'),
+    on: { 'step.back': { target: '#home' } },
     states: {
       loadingStatus: loading({
         src: 'getLoanUserStatus',
@@ -156,6 +197,8 @@ export const servicingStates = states({
 
   repayDetail: {
     ...screen('repayDetail', 'trialing'),
+    // Back from every sub-state: a refused trial is left by choosing again, not by a Retry.
+    on: { 'step.back': { target: '#repayment' } },
     states: {
       trialing: loading({
         src: 'trialRepayment',
@@ -171,12 +214,7 @@ export const servicingStates = states({
         },
       }),
       failed: retryInto('trialing'),
-      ready: {
-        on: {
-          'form.submit': { target: '#paymentConfirm' },
-          'step.back': { target: '#repayment' },
-        },
-      },
+      ready: { on: { 'form.submit': { target: '#paymentConfirm' } } },
     },
   },
 

@@ -1,7 +1,7 @@
 import type { DoneActorEvent } from 'xstate'
 import type { AppContext } from './context'
 import type { AppStateConfig, PollDelay, PollKind } from './flow-kit'
-import type { LoanTrial, PortArgs } from './ports'
+import type { BankCard, LoanTrial, PortArgs } from './ports'
 import type { ScreenName } from './screens'
 
 /*
@@ -249,3 +249,23 @@ export function poll<
 
 /** At the cap, retry starts a fresh round of attempts. */
 const retryIntoWithReset = { on: { retry: { target: 'fetching', actions: 'resetPoll' } } } as const
+
+/**
+ * The bound card, read so a screen can name it (the card a loan goes to, the card a price is taken
+ * from); then `next`, with or without it: a screen that cannot name the card still works.
+ */
+export function loadingCard<const N extends string>(description: string, next: N) {
+  return {
+    description,
+    tags: 'busy',
+    invoke: {
+      src: 'showCard',
+      input: {},
+      onDone: {
+        target: next,
+        actions: { type: 'storeShownCard', params: ({ event }: { event: { output: { card: BankCard | null } } }) => ({ card: event.output.card }) },
+      },
+      onError: [reauth, { target: next }],
+    },
+  } as const
+}

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { Snapshot } from 'xstate'
 import { appMachine } from './app.machine'
-import type { ApiFailure, AppInput, LoanUserStatus, PortArgs, PortData, PortName } from './ports'
+import type { ApiFailure, AppInput, BankCard, LoanSummary, LoanUserStatus, PortArgs, PortData, PortName } from './ports'
 
 /*
  * Fakes for machine tests: every actor is provided the same way the app edge provides the real
@@ -31,6 +31,29 @@ export function loanUser(patch: Partial<LoanUserStatus> = {}): LoanUserStatus {
     ...patch,
   }
 }
+
+/** A loan being repaid, paid out in January 2025; tests patch what they need. */
+export function repayingLoan(patch: Partial<LoanSummary> = {}): LoanSummary {
+  return {
+    loan_id: 'loan-9',
+    lender_id: 'lender-a',
+    lender_name: 'Lender A',
+    amount: 600_000,
+    term: 6,
+    apr: 0.1,
+    status: 'repaying',
+    created_at: '2025-01-01T00:00:00+08:00',
+    disbursed_at: '2025-01-02T00:00:00+08:00',
+    next_due_date: '2025-02-02',
+    next_due_amount: 102_929,
+    outstanding_principal: 600_000,
+    periods_paid: 0,
+    ...patch,
+  }
+}
+
+/** The borrower's bound debit card. */
+export const debitCard: BankCard = { card_id: 'card-1', bank_name: 'ICBC', bank_code: 'ICBC', last4: '0000', card_type: 'debit', reserved_phone_masked: '138****0000' }
 
 /** Answers that make the happy boot path work; tests override what they exercise. */
 export function baseScript(): Script {

@@ -136,6 +136,8 @@ export class RepayTrialError extends Error {
   constructor(
     readonly code: RepayTrialErrorCode,
     message: string,
+    /** The period the refusal is about (for not_in_order: the earliest unpaid one left out). */
+    readonly period: number | null = null,
   ) {
     super(message)
   }
@@ -161,9 +163,9 @@ export function repayTrial({
   for (let i = 0; i < sorted.length; i += 1) {
     const n = sorted[i] as number
     const found = byNumber.get(n)
-    if (!found) throw new RepayTrialError('unknown_period', `period ${n} does not exist`)
-    if (i > 0 && sorted[i - 1] === n) throw new RepayTrialError('duplicate_period', `period ${n} chosen twice`)
-    if (found.paid_at !== null) throw new RepayTrialError('already_paid', `period ${n} is already paid`)
+    if (!found) throw new RepayTrialError('unknown_period', `period ${n} does not exist`, n)
+    if (i > 0 && sorted[i - 1] === n) throw new RepayTrialError('duplicate_period', `period ${n} chosen twice`, n)
+    if (found.paid_at !== null) throw new RepayTrialError('already_paid', `period ${n} is already paid`, n)
   }
   const unpaid = periods
     .filter((p) => p.paid_at === null)
@@ -174,6 +176,7 @@ export function repayTrial({
     throw new RepayTrialError(
       'not_in_order',
       `periods must be repaid oldest first: expected ${earliest.join(',')}, got ${sorted.join(',')}`,
+      earliest.find((n) => !sorted.includes(n)) ?? null,
     )
   }
 

@@ -90,8 +90,9 @@ export const requestHeaders = [
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.map(String).join('.') || 'body'}: ${issue.message}`)
-    .join('; ')
+    // The field paths only: the validator's own sentences are English, and the message is shown.
+    .map((issue) => issue.path.map(String).join('.') || 'body')
+    .join(', ')
 }
 
 function safeEqualText(a: string, b: string): boolean {
@@ -154,10 +155,10 @@ export function createSandbox(options: SandboxOptions): SandboxApp {
     try {
       parsed = JSON.parse(text)
     } catch {
-      throw new Refusal(StatusCode.invalidRequest, 'invalidRequest', { detail: 'the body is not JSON' })
+      throw new Refusal(StatusCode.invalidRequest, 'invalidRequest', { detail: 'body' })
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw new Refusal(StatusCode.invalidRequest, 'invalidRequest', { detail: 'the body is not a JSON object' })
+      throw new Refusal(StatusCode.invalidRequest, 'invalidRequest', { detail: 'body' })
     }
     return parsed as Record<string, unknown>
   }

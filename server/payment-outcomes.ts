@@ -70,5 +70,5 @@ export function settleRepayments(db: Db, userId: string, nowMs: number): void {
 /** A repayment still processing blocks another one (the same periods would be charged twice). */
 export function refuseWhileProcessing(db: Db, userId: string): void {
   const processing = db.prepare(`SELECT 1 FROM repayments WHERE user_id = ? AND status = 'processing'`).get(userId)
-  if (processing) throw new Refusal(StatusCode.notPayable, 'notPayable', { detail: 'processing' }, { reason: 'processing' })
+  if (processing) throw new Refusal(StatusCode.notPayable, 'repayProcessing', {}, { reason: 'processing' })
 }

@@ -46,23 +46,25 @@ test('channels: login required, login not required, unknown', async () => {
   expect(unknown.body.message).toContain('no-such-channel')
 })
 
-test('the city picker walks province, city and district of GB/T 2260', async () => {
+// Issue #13 item 18: one id scheme end to end, the six-digit GB/T 2260 codes a host's location carries.
+test('the city picker walks province, city and district of GB/T 2260, every id six digits', async () => {
   const provinces = await sb.ok('listRegions')
   expect(provinces.items).toHaveLength(31)
-  expect(provinces.items.find((p) => p.id === '44')?.name).toBe('广东省')
-  const cities = await sb.ok('listRegions', { input: { parent_id: '44' } })
-  expect(cities.items.find((c) => c.id === '4403')).toMatchObject({ name: '深圳市', level: 2, parent_id: '44' })
-  const districts = await sb.ok('listRegions', { input: { parent_id: '4403' } })
+  expect(provinces.items.find((p) => p.id === '440000')?.name).toBe('广东省')
+  const cities = await sb.ok('listRegions', { input: { parent_id: '440000' } })
+  expect(cities.items.find((c) => c.id === '440300')).toMatchObject({ name: '深圳市', level: 2, parent_id: '440000' })
+  const districts = await sb.ok('listRegions', { input: { parent_id: '440300' } })
   expect(districts.items.find((d) => d.id === '440305')).toMatchObject({ name: '南山区', full_name: '广东省 深圳市 南山区', has_children: false })
+  for (const region of [...provinces.items, ...cities.items, ...districts.items]) expect(region.id).toMatch(/^\d{6}$/)
 })
 
 test('a municipality shows one city named after it, holding all its districts', async () => {
-  const beijing = await sb.ok('listRegions', { input: { parent_id: '11' } })
-  expect(beijing.items).toEqual([expect.objectContaining({ id: '1101', name: '北京市', level: 2 })])
-  const chongqing = await sb.ok('listRegions', { input: { parent_id: '50' } })
+  const beijing = await sb.ok('listRegions', { input: { parent_id: '110000' } })
+  expect(beijing.items).toEqual([expect.objectContaining({ id: '110100', name: '北京市', level: 2 })])
+  const chongqing = await sb.ok('listRegions', { input: { parent_id: '500000' } })
   expect(chongqing.items.map((c) => c.name)).toEqual(['重庆市'])
-  const chongqingDistricts = await sb.ok('listRegions', { input: { parent_id: '5001' } })
-  // 城口县 sits under the package's "县" entry (5002); it must still be reachable.
+  const chongqingDistricts = await sb.ok('listRegions', { input: { parent_id: '500100' } })
+  // 城口县 sits under the package's "县" entry (500200); it must still be reachable.
   expect(chongqingDistricts.items.map((d) => d.name)).toEqual(expect.arrayContaining(['渝中区', '城口县']))
   const search = await sb.ok('listRegions', { input: { keyword: '南山' } })
   expect(search.items.some((r) => r.full_name === '广东省 深圳市 南山区')).toBe(true)
@@ -164,4 +166,15 @@ test('loopback origins may call the API across ports', async () => {
     headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
   })
   expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
+})
+
+// Issue #13 item 22: "recommended" used to mark a 14.76% lender above a 13.56% bank; the mark
+// now means the lowest price, and the offers come cheapest first.
+test('matched lenders come cheapest first and only the cheapest is marked', async () => {
+  const { token } = await sb.login('13800000006')
+  const { items } = await sb.ok('listMatches', { token })
+  expect(items.length).toBeGreaterThan(1)
+  const aprs = items.map((item) => item.apr)
+  expect(aprs).toEqual([...aprs].sort((a, b) => a - b))
+  expect(items.map((item) => item.recommended)).toEqual(items.map((_, index) => index === 0))
 })

@@ -31,7 +31,7 @@ test('a body altered after signing is refused with the signature code', async ()
 })
 
 test('a query altered after signing is refused', async () => {
-  const result = await sb.call('listRegions', { input: { parent_id: '44' }, signFields: { parent_id: '11' } })
+  const result = await sb.call('listRegions', { input: { parent_id: '440000' }, signFields: { parent_id: '110000' } })
   expect(result.body.status).toBe(StatusCode.badSignature)
 })
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { planPeriods, type RepayablePeriod } from './amortization'
+import { daysBetween, planPeriods, type RepayablePeriod } from './amortization'
 import type { Db } from './db'
 
 /*
@@ -212,6 +212,8 @@ export function loanSummary(db: Db, loan: LoanRow, nowMs: number, lenders: Lende
     disbursed_at: nowMs >= loan.disbursed_at ? isoInstant(loan.disbursed_at) : null,
     next_due_date: status === 'settled' || !next ? null : next.due_date,
     next_due_amount: status === 'settled' || !next ? null : next.amount,
+    next_due_penalty: status === 'settled' || !next ? 0 : next.penalty,
+    next_due_days_late: status === 'settled' || !next || next.status !== 'overdue' ? 0 : daysBetween(next.due_date, todayOf(nowMs)),
     outstanding_principal: periods
       .filter((p) => p.paid_at === null)
       .reduce((acc, p) => acc + p.principal, 0),

@@ -68,14 +68,15 @@ export interface TestSandbox extends RunningSandbox {
 const quietLogger = { error: () => {}, warn: () => {} }
 
 export async function startTestSandbox(
-  options: { db?: string; clock?: TestClock; logger?: Pick<Console, 'error' | 'warn'> } = {},
+  options: { db?: string; clock?: TestClock; logger?: Pick<Console, 'error' | 'warn'>; page?: boolean } = {},
 ): Promise<TestSandbox> {
   const clock = options.clock ?? testClock()
   const sandbox = await startSandbox({
     port: 0,
     host: '127.0.0.1',
     db: options.db ?? ':memory:',
-    page: false,
+    // Browser tests that move the clock serve the built page too.
+    page: options.page ?? false,
     now: clock.now,
     logger: options.logger ?? quietLogger,
   })

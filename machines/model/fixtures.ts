@@ -9,6 +9,7 @@ import type {
   PortArgs,
   PortData,
   PortName,
+  RepayPlan,
   RewardOrder,
   RewardProduct,
 } from '../ports'
@@ -110,6 +111,17 @@ const card = {
 }
 
 const sms = { request_id: 'sms-1', phone_masked: '138****0000', resend_after: 60, expires_in: 300 }
+
+/** The model loan's plan: one period due. */
+function planOf(loanId: string, loanPatch: Partial<LoanSummary> = {}): RepayPlan {
+  return {
+    loan: { ...loan, loan_id: loanId || loan.loan_id, ...loanPatch },
+    periods: [
+      { period: 1, due_date: '2025-02-02', principal: 77_000, interest: 11_849, fee: 0, penalty: 0, amount: 88_849, status: 'due', paid_at: null },
+    ],
+    totals: { principal: 1_000_000, interest: 66_188, fee: 0, penalty: 0, amount: 1_066_188, paid: 0, outstanding: 1_066_188 },
+  }
+}
 
 /** The repayment the model pays; status fixtures that settle it name the same id. */
 const repaymentId = 'rp-1'
@@ -222,13 +234,9 @@ export const fixtures: Fixtures = {
   confirmLenderCard: { bound: ({ input }) => ({ lender_id: input.lender_id, card_id: card.card_id, bound: true }) },
   applyLoan: { applied: () => ({ loan: { ...loan, status: 'disbursing' }, status: status('applied') }) },
   getRepayPlan: {
-    plan: ({ input }) => ({
-      loan: { ...loan, loan_id: input.loan_id || loan.loan_id },
-      periods: [
-        { period: 1, due_date: '2025-02-02', principal: 77_000, interest: 11_849, fee: 0, penalty: 0, amount: 88_849, status: 'due', paid_at: null },
-      ],
-      totals: { principal: 1_000_000, interest: 66_188, fee: 0, penalty: 0, amount: 1_066_188, paid: 0, outstanding: 1_066_188 },
-    }),
+    plan: ({ input }) => planOf(input.loan_id),
+    // A new loan the lender is still paying out: the loan plan polls until it is disbursed.
+    payingOut: ({ input }) => planOf(input.loan_id, { status: 'disbursing', disbursed_at: null }),
   },
   trialRepayment: {
     trial: ({ input }) => ({ loan_id: input.loan_id, periods: [1], principal: 77_000, interest: 11_849, fee: 0, penalty: 0, total: 88_849 }),

@@ -9,6 +9,7 @@ import {
   lenderNamesIn,
   lenders,
   offerOf,
+  rankedOffers,
   priceOf,
   referenceApr,
   supermarketProducts,
@@ -64,7 +65,7 @@ export const catalogHandlers: Pick<
     }
     const creditLimit = row.credit_limit
     const apr = row.apr
-    return { items: lenders.map((lender) => offerOf(lender, creditLimit, apr, ctx.locale)) }
+    return { items: rankedOffers(lenders.map((lender) => offerOf(lender, creditLimit, apr, ctx.locale))) }
   },
 
   getAgreement: ({ params, input, locale }) => {

@@ -1,8 +1,9 @@
 import { StatusCode } from '../../src/contract/envelope'
-import { amortize, planPeriods, repayTrial, RepayTrialError } from '../amortization'
+import { amortize, planPeriods, repayTrial, RepayTrialError, type RepayTrialErrorCode } from '../amortization'
 import { signedIn, type CallContext, type Handlers } from '../call-context'
 import { lenderById, lenderNamesIn, priceOf } from '../lenders'
 import { refuseWhileProcessing, repaymentPlanFor, settleRepayments } from '../payment-outcomes'
+import type { MessageKey } from '../messages'
 import { Refusal } from '../refusal'
 import { fieldRefusal } from '../rules'
 import {
@@ -30,17 +31,27 @@ function ownLoan(ctx: CallContext<'getRepayPlan' | 'trialRepayment' | 'submitRep
   return loan
 }
 
+/** Each reason a choice of periods is refused, said to the borrower. */
+const repayRefusalMessage = {
+  nothing_chosen: 'repayNothingChosen',
+  unknown_period: 'repayUnknownPeriod',
+  duplicate_period: 'repayDuplicatePeriod',
+  already_paid: 'repayAlreadyPaid',
+  not_in_order: 'repayNotInOrder',
+} as const satisfies Record<RepayTrialErrorCode, MessageKey>
+
 /** Prices the chosen periods, or refuses with 1010 and the reason. */
 function trialOf(ctx: CallContext<'trialRepayment' | 'submitRepayment'>, loan: LoanRow, chosen: number[]) {
   const periods = periodsOf(ctx.db, loan.id)
   if (loanStatusOf(loan, periods, ctx.now) === 'disbursing') {
-    throw new Refusal(StatusCode.notPayable, 'notPayable', { detail: 'disbursing' }, { reason: 'disbursing' })
+    throw new Refusal(StatusCode.notPayable, 'loanDisbursing', {}, { reason: 'disbursing' })
   }
   try {
     return repayTrial({ periods: repayable(periods), chosen, today: todayOf(ctx.now) })
   } catch (error) {
     if (error instanceof RepayTrialError) {
-      throw new Refusal(StatusCode.notPayable, 'notPayable', { detail: error.message }, { reason: error.code })
+      const period = error.period ?? 0
+      throw new Refusal(StatusCode.notPayable, repayRefusalMessage[error.code], { period }, { reason: error.code, period: error.period })
     }
     throw error
   }

@@ -8,6 +8,8 @@ import { createToastChannel, type ToastChannel } from '../api/toasts'
 import { createBridge, detectPlatform, type Bridge } from '../bridge/bridge'
 import type { BridgePayload } from '../bridge/payload'
 import type { CallName } from '../contract/calls'
+import { agreementKeys } from '../contract/entities'
+import { StatusCode } from '../contract/envelope'
 import { applyBridgePayload, createSession, type Session } from '../session/session'
 import type { AppConfig } from './config'
 
@@ -139,6 +141,17 @@ export function createServices(win: Window, config: AppConfig): Services {
         } catch (error) {
           throw initConfigFailure(error)
         }
+      }),
+      // A typed or stale link can ask for any key; one that names no agreement is a "not found"
+      // refusal (nothing to retry), as the server would answer, instead of a request the contract
+      // refuses to send and the page would call a failure worth retrying.
+      getAgreement: fromPromise<PortData<'getAgreement'>, PortArgs<'getAgreement'>>(async ({ input, signal }) => {
+        if (!(agreementKeys as readonly string[]).includes(input.params.key)) {
+          throw { kind: 'refused', status: StatusCode.notFound } satisfies ApiFailure
+        }
+        const outcome = await client.call('getAgreement', { ...input, signal } as never)
+        if (outcome.ok) return outcome.data
+        throw outcome.failure
       }),
       // The machine names the return route relative to the page; the vendor's page needs an absolute
       // URL to come back to. Resolved against the page without its query, so the bridge token in the

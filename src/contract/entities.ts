@@ -116,6 +116,10 @@ export const loanSummary = z.object({
   disbursed_at: z.nullable(isoInstant),
   next_due_date: z.nullable(isoDate),
   next_due_amount: z.nullable(money),
+  /** Of `next_due_amount`, the late penalty (0 unless the next period is overdue). */
+  next_due_penalty: z.optional(money),
+  /** Days the next period is late (0 unless overdue). */
+  next_due_days_late: z.optional(z.int()),
   outstanding_principal: money,
   periods_paid: z.int(),
 })
@@ -206,3 +210,12 @@ export const geoRegion = z.object({
   full_name: z.string(),
   has_children: z.boolean(),
 })
+
+/**
+ * A GB/T 2260 region code as six digits, the one id scheme of the page, the host bridge's
+ * `location` and the sandbox: a province is "440000" and a city "440300", never the shortened
+ * "44" and "4403" some data sets (and hosts) write.
+ */
+export function regionCode(code: string): string {
+  return /^\d{2}$|^\d{4}$/.test(code) ? code.padEnd(6, '0') : code
+}

@@ -9,7 +9,7 @@ test('the page speaks the chosen language', async () => {
   expect(i18n.language).toBe('fr')
   expect(i18n.t('common.retry')).toBe('Réessayer')
   expect(i18n.t('errors.networkError')).toBe('Erreur réseau. Veuillez réessayer plus tard.')
-  expect(i18n.t('agreements.withhold-agreement')).toBe('Mandat de prélèvement automatique')
+  expect(i18n.t('agreements.withhold-agreement')).toBe('Autorisation de prélèvement automatique')
 })
 
 test('without a choice the page is in Simplified Chinese', async () => {

@@ -43,7 +43,7 @@ export default function ContactPage() {
       {([0, 1] as const).map((index) => {
         const entry = draft.contacts[index]
         return (
-          <Section key={index} title={t('screens.contact.title', { number: index + 1 })}>
+          <Section key={index} named title={t('screens.contact.title', { number: index + 1 })}>
             <EnumSelect
               label={t('screens.contact.relation')}
               value={entry.relation}

@@ -15,7 +15,7 @@ export default function FacialIdentificationPage() {
 
   if (checking) {
     return (
-      <ScreenFrame>
+      <ScreenFrame ownRetry>
         <Section title={t('screens.face.checking')}>
           {slow ? <p>{t('screens.common.slow')}</p> : <Spinner label={t('screens.face.checking')} />}
           <div className="actions">

@@ -1,8 +1,35 @@
 import { useTranslation } from 'react-i18next'
+import type { LoanStep } from '../../machines/ports'
 import { EntranceCard } from '../ui/components/entrance-card'
 import { ScreenFrame, Section, Spinner, useApp, useBusy, useCan, useFormat, useSend } from './screen-kit'
 
-/** Entrance cards: continue the application where the server says, repay an open loan, the rights card. */
+/**
+ * What the application card's button says: it names where `home.continue` goes for this borrower
+ * (start, continue, the review, the decision, the loan). Repaying and overdue borrowers act on the
+ * loans card, so the application card then only greets.
+ */
+function applicationAction(step: LoanStep | undefined) {
+  switch (step) {
+    case undefined:
+    case 'demand':
+    case 'settled':
+      return 'screens.home.start' as const
+    case 'review':
+      return 'screens.home.seeReview' as const
+    case 'approved':
+    case 'rejected':
+      return 'screens.home.seeResult' as const
+    case 'applied':
+      return 'screens.home.seeLoan' as const
+    case 'repaying':
+    case 'overdue':
+      return null
+    default:
+      return 'screens.home.continue' as const
+  }
+}
+
+/** Entrance cards: the application where the server says, repay an open loan, the rights card. */
 export default function HomePage() {
   const { t } = useTranslation()
   const format = useFormat()
@@ -18,8 +45,13 @@ export default function HomePage() {
   const openLoans = loanUser?.loans.filter((loan) => loan.status !== 'settled') ?? []
   // The loan due soonest is the figure; every open loan is named in the line above it.
   const nextDue = openLoans
-    .flatMap((loan) => (loan.next_due_date !== null && loan.next_due_amount !== null ? [{ date: loan.next_due_date, amount: loan.next_due_amount }] : []))
+    .flatMap((loan) =>
+      loan.next_due_date !== null && loan.next_due_amount !== null
+        ? [{ date: loan.next_due_date, amount: loan.next_due_amount, penalty: loan.next_due_penalty ?? 0, daysLate: loan.next_due_days_late ?? 0 }]
+        : [],
+    )
     .sort((a, b) => a.date.localeCompare(b.date))[0]
+  const action = applicationAction(loanUser?.step)
 
   return (
     <ScreenFrame>
@@ -27,9 +59,7 @@ export default function HomePage() {
       <EntranceCard
         title={user ? t('screens.home.hello', { name: user.nick_name }) : t('app.name')}
         {...(loanUser !== null ? { subtitle: t('screens.home.stepOf', { step: t(`enums.loanStep.${loanUser.step}`) }) } : {})}
-        ctaLabel={t('screens.home.continue')}
-        onCta={() => send({ type: 'home.continue' })}
-        disabled={!canContinue}
+        {...(action !== null ? { ctaLabel: t(action), onCta: () => send({ type: 'home.continue' }), disabled: !canContinue } : {})}
       />
       {openLoans.length > 0 && (
         <EntranceCard
@@ -38,14 +68,25 @@ export default function HomePage() {
             .map((loan) => `${loan.lender_name} ${format.money(loan.amount)} · ${t(`enums.loanStatus.${loan.status}`)}`)
             .join('\n')}
           {...(nextDue !== undefined
-            ? { figure: format.money(nextDue.amount), figureLabel: t('screens.home.nextDueLabel', { date: format.date(nextDue.date) }) }
+            ? {
+                figure: format.money(nextDue.amount),
+                // A late period says how late and what of the figure is penalty, never "next payment".
+                figureLabel:
+                  nextDue.daysLate > 0
+                    ? t('screens.home.overdueLabel', {
+                        date: format.date(nextDue.date),
+                        days: nextDue.daysLate,
+                        penalty: format.money(nextDue.penalty),
+                      })
+                    : t('screens.home.nextDueLabel', { date: format.date(nextDue.date) }),
+              }
             : {})}
           ctaLabel={t('screens.home.repay')}
           onCta={() => send({ type: 'home.repay' })}
           disabled={!canRepay}
         />
       )}
-      {(rights.product !== null || rights.owned) && (
+      {(rights.owned || (rights.product !== null && canOpenRights)) && (
         <EntranceCard
           title={t('screens.rights.title')}
           {...(rights.owned

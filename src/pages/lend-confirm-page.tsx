@@ -36,6 +36,7 @@ export default function LendConfirmPage() {
   const sms = useApp((snapshot) => snapshot.context.lenderSms)
   const bound = useApp((snapshot) => snapshot.context.lenderCardBound)
   const lenderId = useApp((snapshot) => snapshot.context.lenderId)
+  const card = useApp((snapshot) => snapshot.context.card)
   const lender = useApp((snapshot) => snapshot.context.matches?.find((m) => m.lender_id === snapshot.context.lenderId) ?? null)
   const editing = useApp((snapshot) => snapshot.hasTag('editing'))
   const codeSent = useApp((snapshot) => snapshot.matches(lendState('codeSent')) || snapshot.matches(lendState('confirmingCard')))
@@ -61,7 +62,7 @@ export default function LendConfirmPage() {
     send({ type: 'overlay.open', page: 'thirdProtocol', query: { lender_id: lenderId ?? '', kind } })
 
   return (
-    <ScreenFrame>
+    <ScreenFrame ownRetry={uncertain}>
       <Section title={lender?.name ?? t('routes.lendConfirm')}>
         <TextField
           label={t('screens.demand.amount')}
@@ -105,6 +106,7 @@ export default function LendConfirmPage() {
         </div>
       </Section>
       <Section title={t('screens.lend.bindTitle')}>
+        <Facts rows={[[t('screens.lend.cardUsed'), <span data-testid="lend-card">{card === null ? '—' : format.card(card)}</span>]]} />
         {bound ? (
           <p className="badge badge--success">{t('screens.lend.bound')}</p>
         ) : (

@@ -1,17 +1,25 @@
 import { useTranslation } from 'react-i18next'
 import { PlanTable } from './plan-table'
-import { ActionButton, ScreenFrame, Section, Spinner, useApp, useBusy } from './screen-kit'
+import { ActionButton, ScreenFrame, Section, Spinner, useApp, useBusy, usePolling } from './screen-kit'
 
-/** The new loan: disbursement status and its schedule. */
+/** The new loan: its status, followed while the lender pays it out, and its schedule. */
 export default function LoanPlanPage() {
   const { t } = useTranslation()
   const busy = useBusy()
+  const payingOut = usePolling()
+  const slow = useApp((snapshot) => snapshot.matches({ session: { screens: { loanPlan: { payingOut: 'slow' } } } }))
   const plan = useApp((snapshot) => snapshot.context.repayPlan)
   return (
-    <ScreenFrame>
+    <ScreenFrame ownRetry={slow}>
       <Section title={t('screens.plan.applied')}>
         {busy && <Spinner />}
+        {payingOut && (
+          <p className="muted" role="status">
+            {t(slow ? 'screens.common.slow' : 'screens.plan.payingOut')}
+          </p>
+        )}
         {plan !== null && <PlanTable plan={plan} />}
+        {slow && <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />}
       </Section>
       <Section>
         <ActionButton event={{ type: 'nav.home' }} label={t('screens.plan.toHome')} />

@@ -8,13 +8,15 @@ export default function MatchPage() {
   const format = useFormat()
   const busy = useBusy()
   const matches = useApp((snapshot) => snapshot.context.matches)
+  // Cheapest first, whatever order the server sent: the mark names the lowest rate (README decisions).
+  const byPrice = [...(matches ?? [])].sort((a, b) => a.apr - b.apr)
   const canSelect = useCan({ type: 'match.select', lender_id: matches?.[0]?.lender_id ?? '' })
   return (
     <ScreenFrame>
       {busy && <Spinner />}
-      {(matches ?? []).map((lender) => (
+      {byPrice.map((lender) => (
         <Section key={lender.lender_id} title={lender.name}>
-          {lender.recommended && <p className="badge">{t('screens.match.recommended')}</p>}
+          {lender === byPrice[0] && byPrice.length > 1 && <p className="badge">{t('screens.match.recommended')}</p>}
           <dl className="facts">
             <dt>{t('screens.trial.apr')}</dt>
             <dd>

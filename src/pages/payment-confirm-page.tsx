@@ -10,12 +10,12 @@ export default function PaymentConfirmPage() {
   const total = useApp((snapshot) => snapshot.context.repayTrial?.total ?? null)
   const uncertain = useApp((snapshot) => snapshot.matches({ session: { screens: { paymentConfirm: 'uncertain' } } }))
   return (
-    <ScreenFrame>
+    <ScreenFrame ownRetry={uncertain}>
       <Section title={t('routes.paymentConfirm')}>
         <Facts
           rows={[
             [t('screens.repay.total'), <strong>{total === null ? '—' : format.money(total)}</strong>],
-            [t('screens.pay.card'), card === null ? t('screens.pay.noCard') : `${card.bank_name} ···· ${card.last4}`],
+            [t('screens.pay.card'), card === null ? t('screens.pay.noCard') : format.card(card)],
           ]}
         />
         {busy && <Spinner />}

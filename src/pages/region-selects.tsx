@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppHandles } from '../app/app-context'
+import { regionCode } from '../contract/entities'
 import { CityPicker, type LoadRegions, type RegionSelection } from '../ui/components/city-picker'
 
 interface RegionIds {
@@ -43,22 +44,54 @@ export function RegionSelects({
     [services],
   )
 
+  /** The names of a province → city → district chain, or null when the table has no such chain. */
+  const namesOf = useCallback(
+    async (chain: RegionIds): Promise<RegionSelection | null> => {
+      const nameIn = async (parent: string | null, id: string) =>
+        (await loadRegions(parent === null ? {} : { parent_id: parent })).find((item) => item.id === id)?.name
+      const [provinceName, cityName, districtName] = await Promise.all([
+        nameIn(null, chain.province_id),
+        nameIn(chain.province_id, chain.city_id),
+        nameIn(chain.city_id, chain.district_id),
+      ])
+      if (provinceName === undefined || cityName === undefined || districtName === undefined) return null
+      return { ...chain, province_name: provinceName, city_name: cityName, district_name: districtName }
+    },
+    [loadRegions],
+  )
+
+  // The host's location (bridge `location`, GB/T 2260 ids) fills an empty residence once, when its
+  // ids form a chain the region table knows; the borrower can still pick another.
+  const onChangeLatest = useRef(onChange)
+  onChangeLatest.current = onChange
+  const prefillTried = useRef(false)
   useEffect(() => {
-    if (!complete || (named !== null && sameIds(named, { province_id: province, city_id: city, district_id: district }))) return
+    if (complete || prefillTried.current) return
+    prefillTried.current = true
+    const location = services.session.getSnapshot().location
+    if (location === null) return
+    const host = {
+      province_id: regionCode(location.province_id),
+      city_id: regionCode(location.city_id),
+      district_id: regionCode(location.district_id),
+    }
+    void namesOf(host).then(
+      (selection) => {
+        if (selection === null) return
+        setNamed(selection)
+        onChangeLatest.current(host)
+      },
+      // A location the table cannot confirm leaves the residence for the borrower to pick.
+      () => undefined,
+    )
+  }, [complete, services, namesOf])
+
+  useEffect(() => {
+    if (!complete || (named !== null && sameIds(named, ids))) return
     let active = true
-    const nameIn = async (parent: string | null, id: string) =>
-      (await loadRegions(parent === null ? {} : { parent_id: parent })).find((item) => item.id === id)?.name
-    void Promise.all([nameIn(null, province), nameIn(province, city), nameIn(city, district)]).then(
-      ([provinceName, cityName, districtName]) => {
-        if (!active || provinceName === undefined || cityName === undefined || districtName === undefined) return
-        setNamed({
-          province_id: province,
-          province_name: provinceName,
-          city_id: city,
-          city_name: cityName,
-          district_id: district,
-          district_name: districtName,
-        })
+    void namesOf(ids).then(
+      (selection) => {
+        if (active && selection !== null) setNamed(selection)
       },
       // Names are only for display; the ids stay in the draft and the picker can be opened again.
       () => undefined,
@@ -66,7 +99,9 @@ export function RegionSelects({
     return () => {
       active = false
     }
-  }, [complete, named, province, city, district, loadRegions])
+    // The ids are the three strings; `ids` itself is a new object each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [complete, named, province, city, district, namesOf])
 
   return (
     <CityPicker

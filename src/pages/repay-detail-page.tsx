@@ -17,7 +17,7 @@ export default function RepayDetailPage() {
         {trial !== null && (
           <Facts
             rows={[
-              [t('screens.repay.periods'), trial.periods.join(', ')],
+              [t('screens.repay.periods'), format.list(trial.periods.map((period) => t('ui.schedule.periodOf', { period })))],
               [t('screens.repay.principal'), format.money(trial.principal)],
               [t('screens.repay.interest'), format.money(trial.interest)],
               [t('screens.repay.fee'), format.money(trial.fee)],

@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next'
+import { choosePeriod } from '../../machines/repay-order'
 import { Checkbox } from '../ui/components/form-field'
 import { PlanTable } from './plan-table'
 import { ActionButton, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useCan, useFormat, useSend } from './screen-kit'
 
-/** The borrower's loans and what is due; pick periods (in order) to repay, or see the whole schedule. */
+/**
+ * The borrower's loans and what is due; pick periods (oldest first) to repay, or see the whole
+ * schedule. A period's figure is its `amount` as the server sends it (penalty included), the same
+ * figure home, the repayment detail and the plan show.
+ */
 export default function RepaymentPage() {
   const { t } = useTranslation()
   const send = useSend()
@@ -14,11 +19,9 @@ export default function RepaymentPage() {
   const periods = useApp((snapshot) => snapshot.context.drafts.repayment.periods)
   const plan = useApp((snapshot) => snapshot.context.repayPlan)
   const canChooseLoan = useCan({ type: 'repay.loan', loan_id: loanId ?? '' })
+  // Oldest first: ticking a period takes the unpaid ones before it, unticking drops the ones after.
   const toggle = (period: number, checked: boolean) =>
-    send({
-      type: 'repay.select',
-      periods: checked ? [...periods, period] : periods.filter((chosen) => chosen !== period),
-    })
+    plan !== null && send({ type: 'repay.select', periods: choosePeriod(plan.periods, period, checked) })
   const open = loans.filter((loan) => loan.status !== 'settled')
 
   return (
@@ -41,22 +44,27 @@ export default function RepaymentPage() {
       {plan !== null && (
         <Section title={t('screens.repay.choose')}>
           <PlanTable plan={plan} withSchedule={false} />
-          <fieldset className="fieldset repay-choices">
+          {/* A loan still being paid out has nothing to repay yet: no choice the sandbox would refuse. */}
+          {plan.loan.status === 'disbursing' ? (
+            <p className="muted">{t('screens.plan.payingOut')}</p>
+          ) : (
+            <fieldset className="fieldset repay-choices">
             <legend className="visually-hidden">{t('screens.repay.choose')}</legend>
             {plan.periods
               .filter((period) => period.status !== 'paid')
               .map((period) => (
                 <div key={period.period} className="repay-choice" data-status={period.status}>
                   <Checkbox checked={periods.includes(period.period)} onChange={(checked) => toggle(period.period, checked)}>
-                    {t('screens.repay.periodLabel', { period: period.period })}
+                    {t('ui.schedule.periodOf', { period: period.period })}
                   </Checkbox>
                   <span className="muted">
-                    {format.date(period.due_date)} · {format.money(period.amount + period.penalty)} ·{' '}
+                    {format.date(period.due_date)} · {format.money(period.amount)} ·{' '}
                     {t(`enums.periodStatus.${period.status}`)}
                   </span>
                 </div>
               ))}
-          </fieldset>
+            </fieldset>
+          )}
         </Section>
       )}
       {!busy && open.length === 0 && (

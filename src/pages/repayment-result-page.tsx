@@ -16,7 +16,7 @@ export default function RepaymentResultPage() {
   // total of the trial that was paid, which is the amount the borrower confirmed.
   const amount = last !== null && last.repayment_id === repayment?.repayment_id ? last.amount : (repayment?.amount ?? null)
   return (
-    <ScreenFrame>
+    <ScreenFrame ownRetry={processing}>
       <Section>
         {status !== null && (
           <p className={`outcome outcome--${status}`} data-testid="repayment-outcome">
@@ -25,7 +25,17 @@ export default function RepaymentResultPage() {
         )}
         {processing && (slow ? <p>{t('screens.common.slow')}</p> : <Spinner label={t('screens.pay.processing')} />)}
         {repayment?.failure_reason && <p className="notice notice--error">{repayment.failure_reason}</p>}
-        {repayment !== null && amount !== null && <Facts rows={[[t('screens.repay.total'), format.money(amount)]]} />}
+        {repayment !== null && (
+          <Facts
+            rows={[
+              // Which periods this payment paid, by the same name the schedule gives them.
+              ...(repayment.periods !== undefined && repayment.periods.length > 0
+                ? [[t('screens.repay.periods'), <span data-testid="repaid-periods">{format.list(repayment.periods.map((period) => t('ui.schedule.periodOf', { period })))}</span>] as const]
+                : []),
+              ...(amount !== null ? [[t('screens.repay.total'), format.money(amount)] as const] : []),
+            ]}
+          />
+        )}
         <div className="actions">
           {processing && <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />}
           {processing && <ActionButton event={{ type: 'poll.stop' }} label={t('screens.common.stopWaiting')} variant="secondary" />}

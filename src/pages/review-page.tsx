@@ -6,14 +6,10 @@ export default function ReviewPage() {
   const { t } = useTranslation()
   const slow = useApp((snapshot) => snapshot.matches({ session: { screens: { review: { polling: 'slow' } } } }))
   const priority = useApp((snapshot) => snapshot.context.credit?.priority === true || snapshot.context.rights.owned)
-  const attempt = useApp((snapshot) => snapshot.context.pollAttempt)
   return (
-    <ScreenFrame>
+    <ScreenFrame ownRetry>
       <Section title={t('screens.review.title')}>
         {slow ? <p>{t('screens.common.slow')}</p> : <Spinner label={t('screens.review.waiting')} />}
-        <p className="muted" data-testid="poll-attempt">
-          {t('screens.review.checks', { attempt: attempt + 1 })}
-        </p>
         {priority && <p className="badge badge--success">{t('screens.review.priority')}</p>}
         <div className="actions">
           <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />

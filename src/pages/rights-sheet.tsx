@@ -10,6 +10,7 @@ export default function RightsSheet() {
   const send = useSend()
   const busy = useBusy()
   const rights = useApp((snapshot) => snapshot.context.rights)
+  const card = useApp((snapshot) => snapshot.context.card)
   const phase = useApp((snapshot) => {
     for (const name of ['offer', 'noCard', 'uncertain', 'polling', 'owned', 'failed', 'unavailable'] as const) {
       if (snapshot.matches({ session: { rights: name } })) return name
@@ -24,7 +25,7 @@ export default function RightsSheet() {
   // screen readers, so the sheet does not say its name twice.
   return (
     <BottomSheet open title={product?.name ?? t('screens.rights.title')} onClose={() => send({ type: 'rights.close' })}>
-      <ErrorNotice />
+      <ErrorNotice ownRetry={phase === 'uncertain' || phase === 'polling'} />
       {busy && <Spinner />}
       {product !== null && (
         <RightsCard
@@ -32,8 +33,11 @@ export default function RightsSheet() {
           product={product}
           owned={rights.owned || phase === 'owned'}
           order={rights.order === null ? null : { status: rights.order.status, failure_reason: rights.order.failure_reason }}
-          // Only the offer (and a failed order) take rights.buy; elsewhere a purchase is under way or blocked.
-          buying={busy || !(phase === 'offer' || phase === 'failed')}
+          buying={busy}
+          chargedCard={card}
+          // Only the offer (and a failed order) take rights.buy; after a lost answer the way on is the
+          // one Retry below, never a second, disabled Buy beside it.
+          purchasable={busy || phase === 'offer' || phase === 'failed'}
           onBuy={(agreements) => {
             // The card's one box accepts both agreements; the machine's guard reads them from the draft.
             change({ reward: agreements.reward, withhold_agreement: agreements.withhold_agreement })

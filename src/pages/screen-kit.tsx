@@ -7,7 +7,7 @@ import { screenForState } from '../../machines/routes'
 import { useAppHandles } from '../app/app-context'
 import type { AgreementKey } from '../contract/entities'
 import type { FieldRuleCode } from '../contract/field-rules'
-import { errorMessageKey } from '../ui/error-message'
+import { errorNoticeText } from '../ui/error-message'
 import { Checkbox, SelectField } from '../ui/components/form-field'
 import { NavBar } from '../ui/components/nav-bar'
 import { StepProgress } from '../ui/components/step-progress'
@@ -80,21 +80,27 @@ export function Spinner({ label }: { label?: string }) {
   )
 }
 
-/** The failure the machine holds, translated, with Retry when the state takes it. */
-export function ErrorNotice() {
+/**
+ * The failure the machine holds: what happened and what to do, in the borrower's language. Retry
+ * only where asking again can succeed and the state takes it; a refusal shows its way forward
+ * instead (the bar's Back, the form to correct). The status code stays out of the sentence.
+ */
+export function ErrorNotice({ ownRetry = false }: { ownRetry?: boolean }) {
   const { t } = useTranslation()
   const send = useSend()
   const errorCode = useApp((snapshot) => snapshot.context.errorCode)
   const errorStatus = useApp((snapshot) => snapshot.context.errorStatus)
   const canRetry = useCan({ type: 'retry' })
+  const screen = useApp(screenForState)
   if (errorCode === null) return null
+  const text = errorNoticeText(errorCode, errorStatus, screen)
+  // A screen that shows its own Retry (with what retrying means there) keeps the only one.
+  const offerRetry = text.retryable && canRetry && !ownRetry
   return (
-    <div role="alert" className="notice notice--error" data-testid="error-notice">
-      <p>
-        {t(errorMessageKey(errorCode))}
-        {errorStatus !== null && <span className="muted"> ({errorStatus})</span>}
-      </p>
-      {canRetry && (
+    <div role="alert" className="notice notice--error" data-testid="error-notice" data-status={errorStatus ?? undefined}>
+      <p>{t(text.what)}</p>
+      {(!text.retryable || canRetry) && <p>{t(text.next)}</p>}
+      {offerRetry && (
         <button type="button" className="button button--small" onClick={() => send({ type: 'retry' })}>
           {t('common.retry')}
         </button>
@@ -107,7 +113,7 @@ export function ErrorNotice() {
 const funnelScreens: readonly string[] = ['loanDemand', 'facialIdentification', 'basicInfo', 'assetInfo', 'contact', 'bankCard']
 
 /** The page frame: the bar with the machine's Back (or Close for an overlay), the title, the error. */
-export function ScreenFrame({ children, title }: { children: ReactNode; title?: string }) {
+export function ScreenFrame({ children, title, ownRetry = false }: { children: ReactNode; title?: string; ownRetry?: boolean }) {
   const { t } = useTranslation()
   const send = useSend()
   const screen = useApp(screenForState)
@@ -137,16 +143,22 @@ export function ScreenFrame({ children, title }: { children: ReactNode; title?: 
           : {})}
       />
       {funnelIndex >= 0 && !overlayOpen && <StepProgress current={funnelIndex + 1} total={funnelScreens.length} />}
-      <ErrorNotice />
+      <ErrorNotice ownRetry={ownRetry} />
       {children}
     </main>
   )
 }
 
-export function Section({ title, children }: { title?: string; children: ReactNode }) {
+/**
+ * A card of the screen. `named` makes its title the section's accessible name, for screens that
+ * repeat the same fields in several cards (two contacts), so each field can be told apart.
+ */
+export function Section({ title, children, named = false }: { title?: string; children: ReactNode; named?: boolean }) {
+  const titleId = useId()
+  const labelled = named && title !== undefined
   return (
-    <section className="card">
-      {title !== undefined && <h2>{title}</h2>}
+    <section className="card" {...(labelled ? { 'aria-labelledby': titleId } : {})}>
+      {title !== undefined && <h2 {...(labelled ? { id: titleId } : {})}>{title}</h2>}
       {children}
     </section>
   )

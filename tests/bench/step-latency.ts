@@ -110,11 +110,11 @@ async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, c
   try {
     await page.goto(pageUrl(sandboxUrl, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
     await page.locator('main[data-screen="home"]').waitFor({ timeout: 30_000 })
-    await page.getByRole('button', { name: 'Continue' }).waitFor()
+    await page.getByRole('button', { name: 'Start an application' }).waitFor()
     // Let the idle prefetch of the next pages happen, as it would while the borrower reads.
     await page.waitForTimeout(1_500)
 
-    samples.push(await timeStep(page, 'home → loan demand', 'loanDemand', () => page.getByRole('button', { name: 'Continue' }).click()))
+    samples.push(await timeStep(page, 'home → loan demand', 'loanDemand', () => page.getByRole('button', { name: 'Start an application' }).click()))
     await page.getByTestId('trial-apr').waitFor()
     await page.getByLabel('Amount (yuan)').fill('20000')
     await page.getByLabel('Term').selectOption('6')
@@ -123,8 +123,8 @@ async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, c
     for (const box of await page.getByRole('checkbox').all()) await box.check()
     samples.push(await timeStep(page, 'loan demand → face', 'facialIdentification', () => page.getByRole('button', { name: 'Apply now' }).click()))
 
-    await page.getByLabel(/Facial Information Authorization/).check()
-    await page.getByLabel(/Sensitive Personal Information Authorization/).check()
+    await page.getByLabel(/Authorisation to Process Facial Information/).check()
+    await page.getByLabel(/Authorisation to Process Sensitive Personal Information/).check()
     samples.push(await timeStep(page, 'face → vendor page', 'webview', () => page.getByRole('button', { name: 'Start verification' }).click()))
     const vendor: Frame = await (async () => {
       await page.locator('iframe.webview-frame').waitFor()

@@ -94,7 +94,7 @@ async function applyForLoan(page: Page, t: T, phone: string, record: Record_, ex
   const button = (key: string, values?: Record<string, unknown>) => page.getByRole('button', { name: t(key, values), exact: true })
   const accept = (agreement: string) => page.getByLabel(t('screens.common.iAccept', { title: t(`agreements.${agreement}`) }))
 
-  await button('screens.home.continue').click()
+  await button('screens.home.start').click()
   await settled(page, 'loanDemand')
   await page.getByLabel(t('screens.demand.amount'), { exact: true }).fill('20000')
   await page.getByLabel(t('screens.demand.term'), { exact: true }).selectOption('6')
@@ -276,7 +276,7 @@ async function tour(locale: Locale): Promise<void> {
     await record(page, 'repayPlan')
     await page.getByRole('button', { name: t('common.back'), exact: true }).click()
     await settled(page, 'repayment')
-    await page.getByLabel(t('screens.repay.periodLabel', { period: 1 }), { exact: true }).check()
+    await page.getByLabel(t('ui.schedule.periodOf', { period: 1 }), { exact: true }).check()
     await record(page, 'repayment')
     await button(page, 'screens.repay.next').click()
     await settled(page, 'repayDetail')

@@ -87,7 +87,7 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   // the step the server reports. The price shows APR first; agreements start unchecked.
   await onScreen(page, 'home')
   await snap(page, 'home')
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('button', { name: 'Start an application' }).click()
   await onScreen(page, 'loanDemand')
   await page.getByTestId('trial-apr').waitFor()
   const apply = page.getByRole('button', { name: 'Apply now' })
@@ -110,8 +110,8 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
 
   // Face: two consents, then the vendor page in the frame; Pass there, and the result is polled.
   await onScreen(page, 'facialIdentification')
-  await page.getByLabel(/Facial Information Authorization/).check()
-  await page.getByLabel(/Sensitive Personal Information Authorization/).check()
+  await page.getByLabel(/Authorisation to Process Facial Information/).check()
+  await page.getByLabel(/Authorisation to Process Sensitive Personal Information/).check()
   await snap(page, 'facialIdentification')
   await page.getByRole('button', { name: 'Start verification' }).click()
   await onScreen(page, 'webview')
@@ -191,7 +191,7 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   await page.getByRole('button', { name: 'Send code' }).click()
   await page.getByTestId('sms-sent').waitFor()
   await page.getByLabel('Verification code').fill(await smsCode('card'))
-  await page.getByLabel(/Automatic Debit Authorization/).check()
+  await page.getByLabel(/Automatic Deduction Authorisation/).check()
   await snap(page, 'bankCard-code')
   await page.getByRole('button', { name: 'Add card' }).click()
   mark('bank card')
@@ -231,27 +231,19 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   await snap(page, 'loanPlan')
   mark('match + lend + plan')
 
+  // The sandbox pays the loan out 5 s after applying; the plan follows it (issue #13 item 4).
+  await expect.poll(() => page.getByTestId('loan-status').textContent(), { timeout: 30_000 }).toBe('Repaying')
+
   // Repay one period: home → repayment → the first period → detail → confirm → result.
   await page.getByRole('button', { name: 'Back to home' }).click()
   await onScreen(page, 'home')
   await page.getByRole('button', { name: 'Repay' }).click()
   await onScreen(page, 'repayment')
-  await page.getByLabel('Payment 1', { exact: true }).check()
+  await page.getByLabel('Period 1', { exact: true }).check()
   await snap(page, 'repayment')
   await page.getByRole('button', { name: 'Continue to payment' }).click()
   await onScreen(page, 'repayDetail')
-  // The sandbox pays the loan out 5 s after applying; until then the trial is refused with a retry.
-  await expect
-    .poll(
-      async () => {
-        if (await page.getByTestId('repay-total').isVisible()) return true
-        const retry = page.getByRole('button', { name: 'Retry' })
-        if (await retry.isVisible()) await retry.click()
-        return false
-      },
-      { timeout: 20_000, interval: 500 },
-    )
-    .toBe(true)
+  await page.getByTestId('repay-total').waitFor()
   await snap(page, 'repayDetail')
   await page.getByRole('button', { name: 'Go to payment' }).click()
   await onScreen(page, 'paymentConfirm')

@@ -19,7 +19,7 @@ import { artifactsDir, launchChromium, newPhoneContext } from '../support/browse
 import { pageUrl, startPageSandbox } from '../support/sandbox'
 import { errorResponse, fixtureData, initConfigBody, match, queryInput } from './support/fake-api'
 import { writeLevelReport, type StepCounts } from './support/level-report'
-import { hashOf, nameOf, userActionFor } from './support/user-steps'
+import { clickName, hashOf, nameOf, userActionFor } from './support/user-steps'
 
 /*
  * Model paths in headless Chromium (issue #6, part 2c): the built page, served by the sandbox,
@@ -105,7 +105,7 @@ async function perform(page: Page, event: EventObject, screen: ScreenName | null
       }, action.hash)
       return true
     case 'click': {
-      const control = page.getByRole(action.role, { name: nameOf(t, action.name), exact: true })
+      const control = page.getByRole(action.role, { name: clickName(t, action) })
       try {
         await expect.poll(() => control.isEnabled({ timeout: 250 }).catch(() => false), { timeout: 2_000 }).toBe(true)
       } catch {
@@ -142,7 +142,9 @@ async function runPath(p: ModelPath): Promise<void> {
   const next = async (call: CallName): Promise<Held> => {
     let found: Held | undefined
     await expect
-      .poll(() => (found = held.find((h) => h.call === call && !answered.has(h))) !== undefined, {
+      // The newest request of the call: an older one belongs to an actor the machine has since stopped
+      // (a screen left before its answer), whose answer nothing waits for.
+      .poll(() => (found = held.findLast((h) => h.call === call && !answered.has(h))) !== undefined, {
         timeout: 10_000,
         message: `the page made no ${call} request (seen: ${held.map((h) => h.call).join(', ')})`,
       })

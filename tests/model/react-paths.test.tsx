@@ -23,7 +23,7 @@ import { sandboxSigningKey } from '../../src/contract/signature'
 import { initI18n } from '../../src/i18n/init-i18n'
 import { startFakeApi, type FakeApi } from './support/fake-api'
 import { writeLevelReport, type StepCounts } from './support/level-report'
-import { hashOf, nameOf, userActionFor } from './support/user-steps'
+import { clickName, hashOf, nameOf, userActionFor } from './support/user-steps'
 
 /*
  * Model paths at the React level (issue #6, part 2b): the real app (services, actor, pages) in
@@ -94,7 +94,7 @@ async function perform(actor: AppActor, event: EventObject, screen: ScreenName |
       })
       return
     case 'click': {
-      const control = await findControl(action.role, nameOf(t, action.name))
+      const control = await findControl(action.role, clickName(t, action))
       if (control === null) break
       counts.ui += 1
       await user.click(control)
@@ -120,12 +120,12 @@ async function perform(actor: AppActor, event: EventObject, screen: ScreenName |
 }
 
 /** An enabled control by role and name, or null when the screen does not offer it within a second. */
-async function findControl(role: 'button' | 'checkbox', name: string): Promise<HTMLElement | null> {
+async function findControl(role: 'button' | 'checkbox', name: RegExp | string): Promise<HTMLElement | null> {
   try {
     return await waitFor(
       () => {
         const control = view.getByRole(role, { name })
-        if ((control as HTMLButtonElement).disabled) throw new Error(`${name} is disabled`)
+        if ((control as HTMLButtonElement).disabled) throw new Error(`${String(name)} is disabled`)
         return control
       },
       { timeout: 1_000 },

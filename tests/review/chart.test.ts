@@ -118,7 +118,7 @@ test('the Mermaid export parses as stateDiagram-v2 and names every state', { tim
   // for a parallel state's regions), one node per state node of the machine, named by its key (H or
   // H* for history), at its own nested place.
   const mermaidOwn = new Set(['note', 'noteGroup', 'divider'])
-  const named = nodes.filter((n) => !/_start$|_end$/.test(n.id) && !mermaidOwn.has(n.shape))
+  const named = nodes.filter((n) => !/_start$|_end$/.test(n.id) && !mermaidOwn.has(n.shape ?? ''))
   const ids = mermaidIdOf(machineGraph(appMachine))
   expect(named.map((n) => n.id).sort()).toEqual(states.map((state) => ids.get(state.id)).sort())
   for (const state of states) {

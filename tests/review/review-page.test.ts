@@ -198,7 +198,7 @@ test('a host-simulator page reports its state live: the chart follows it through
   await expect.poll(() => review.locator('#live-page option').first().textContent()).toContain('framed')
   await review.screenshot({ path: shot('5-live-1-home') })
 
-  await frame.getByRole('button', { name: 'Continue' }).click()
+  await frame.getByRole('button', { name: 'Start an application' }).click()
   await frameOnScreen(host, 'loanDemand')
   await chartFollows(review, 'loanDemand')
   await expect.poll(() => review.locator('#trail').textContent()).toContain('home.continue')

@@ -24,7 +24,7 @@ export async function fillContacts(page: Page): Promise<void> {
   await page.getByLabel('Relationship').nth(1).selectOption('friend')
   await page.getByLabel('Name', { exact: true }).nth(1).fill('李明')
   await page.getByLabel('Mobile number').nth(1).fill('13900000022')
-  await page.getByLabel(/Personal Information Sharing Authorization/).check()
+  await page.getByLabel(/Authorisation to Share Personal Information/).check()
 }
 
 /** The residence by the city picker: search the district, take the Beijing one. */

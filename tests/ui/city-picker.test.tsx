@@ -74,16 +74,16 @@ test('picking 广东省 → 深圳市 → 南山区 level by level gives the thr
   await dom.userEvent.click(await dom.screen.findByRole('button', { name: '南山区' }))
 
   expect(onChange).toHaveBeenCalledWith({
-    province_id: '44',
+    province_id: '440000',
     province_name: '广东省',
-    city_id: '4403',
+    city_id: '440300',
     city_name: '深圳市',
     district_id: '440305',
     district_name: '南山区',
   })
   expect(dom.screen.queryByRole('dialog')).toBeNull()
   expect(dom.screen.getByRole('button', { name: '所在地区 广东省 深圳市 南山区' })).toBe(globalThis.document.activeElement)
-  expect(loadRegions.mock.calls.map(([query]) => query)).toEqual([{}, { parent_id: '44' }, { parent_id: '4403' }])
+  expect(loadRegions.mock.calls.map(([query]) => query)).toEqual([{}, { parent_id: '440000' }, { parent_id: '440300' }])
 })
 
 test('the level tabs go back to the provinces without asking the server again', async () => {
@@ -105,9 +105,9 @@ test('a keyword search finds 南山区 across levels and choosing it completes t
   await dom.userEvent.type(dom.screen.getByRole('searchbox', { name: 'Search regions' }), '南山')
   await dom.userEvent.click(await dom.screen.findByRole('button', { name: '广东省 深圳市 南山区' }))
   expect(onChange).toHaveBeenCalledWith({
-    province_id: '44',
+    province_id: '440000',
     province_name: '广东省',
-    city_id: '4403',
+    city_id: '440300',
     city_name: '深圳市',
     district_id: '440305',
     district_name: '南山区',
@@ -122,7 +122,7 @@ test('a city found by keyword continues to its districts', async () => {
   await dom.userEvent.type(dom.screen.getByRole('searchbox', { name: '搜索地区' }), '深圳')
   await dom.userEvent.click(await dom.screen.findByRole('button', { name: '广东省 深圳市' }))
   await dom.userEvent.click(await dom.screen.findByRole('button', { name: '福田区' }))
-  expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ city_id: '4403', district_id: '440304', district_name: '福田区' }))
+  expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ city_id: '440300', district_id: '440304', district_name: '福田区' }))
 })
 
 test('a municipality shows one city named after it', async () => {

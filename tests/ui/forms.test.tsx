@@ -67,8 +67,8 @@ const basicDraft = (patch: Partial<Record<'real_name' | 'id_number' | 'address' 
     id_number: validId,
     education: 'bachelor',
     marital_status: 'married',
-    province_id: '44',
-    city_id: '4403',
+    province_id: '440000',
+    city_id: '440300',
     district_id: '440305',
     address: '科技园路 1 号',
     email: '',
@@ -252,6 +252,23 @@ for (const locale of locales) {
     expect(calls[0]?.input).not.toHaveProperty('email')
   })
 
+  // Issue #13 item 18: the host's location (six-digit GB/T 2260 ids) fills the residence.
+  test(`[${locale}] basicInfo: the host's location fills the residence, with its names`, async () => {
+    const form = await open(locale, 'basicInfo', {
+      location: { province_id: '110000', province_name: '北京市', city_id: '110100', city_name: '北京市', district_id: '110105', district_name: '朝阳区' },
+    })
+    await waitFor(() => expect(form.run.actor.getSnapshot().context.drafts.basic).toMatchObject({ province_id: '110000', city_id: '110100', district_id: '110105' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: new RegExp(form.t('screens.basic.residence')) }).textContent).toContain('北京市 北京市 朝阳区'))
+  })
+
+  test(`[${locale}] basicInfo: a host location the region table does not know leaves the residence empty`, async () => {
+    const form = await open(locale, 'basicInfo', {
+      location: { province_id: '110000', province_name: '北京市', city_id: '440300', city_name: '深圳市', district_id: '110105', district_name: '朝阳区' },
+    })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(form.run.actor.getSnapshot().context.drafts.basic.district_id).toBe('')
+  })
+
   test(`[${locale}] basicInfo: education, marital status and the residence (from the sandbox's regions) must be chosen before Next sends them once`, async () => {
     const form = await open(locale, 'basicInfo', {
       drafts: [{ type: 'form.change', step: 'basic', patch: { real_name: '李雷', id_number: validId, address: '科技园路 1 号' } }],
@@ -280,8 +297,8 @@ for (const locale of locales) {
         input: expect.objectContaining({
           education: 'master_or_above',
           marital_status: 'single',
-          province_id: '44',
-          city_id: '4403',
+          province_id: '440000',
+          city_id: '440300',
           district_id: '440305',
         }),
       }),
@@ -338,6 +355,32 @@ for (const locale of locales) {
     await form.user.type(phone, '0000001')
     expect(phone.value).toBe('139 0000 0001')
     expect(form.run.actor.getSnapshot().context.drafts.contact.contacts[0].phone).toBe('13900000001')
+  })
+
+  // Issue #13 item 10: the two contacts repeat the same three fields; each card is named, so a
+  // screen reader tells "contact 1: mobile number" from "contact 2: mobile number".
+  test(`[${locale}] contact: each contact is a named section holding its own relation, name and phone`, async () => {
+    const form = await open(locale, 'contact')
+    for (const number of [1, 2]) {
+      const card = screen.getByRole('region', { name: form.t('screens.contact.title', { number }) })
+      for (const key of ['screens.contact.relation', 'screens.contact.name', 'screens.contact.phone']) {
+        expect(within(card).getAllByLabelText(form.t(key)), `${key} in contact ${number}`).toHaveLength(1)
+      }
+    }
+  })
+
+  // Issue #13 item 9: leaving a field with a broken rule shows its message in a line the field
+  // already held, so nothing below moves under the tap that left it.
+  test(`[${locale}] contact: a phone's rule message takes a line that was already there`, async () => {
+    const form = await open(locale, 'contact')
+    const phone = screen.getAllByLabelText(form.t('screens.contact.phone'))[0] as HTMLInputElement
+    const field = phone.closest('.ui-field') as HTMLElement
+    const before = field.children.length
+    expect(field.lastElementChild?.className).toContain('ui-field__reserved')
+    await form.user.type(phone, '1234')
+    await form.user.tab()
+    expect(descriptionOf(phone)).toBe(form.t('fieldRules.contacts.phoneInvalid'))
+    expect(field.children.length).toBe(before)
   })
 
   test(`[${locale}] contact: the first contact must be immediate family, and no contact may carry the borrower's name or a malformed one`, async () => {

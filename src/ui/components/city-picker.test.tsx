@@ -24,7 +24,7 @@ test('the saved residence is shown on the field and marked in the list', async (
   await renderIn(
     'zh-Hans',
     <CityPicker
-      value={{ province_id: '44', province_name: '广东省', city_id: '4403', city_name: '深圳市', district_id: '440305', district_name: '南山区' }}
+      value={{ province_id: '440000', province_name: '广东省', city_id: '440300', city_name: '深圳市', district_id: '440305', district_name: '南山区' }}
       onChange={() => undefined}
       loadRegions={sampleLoadRegions}
       error="请选择所在地区"

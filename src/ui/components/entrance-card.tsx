@@ -19,8 +19,9 @@ export function EntranceCard({
   /** Already formatted (formatMoney and friends). */
   figure?: string
   figureLabel?: string
-  ctaLabel: string
-  onCta: () => void
+  /** Without one the card only informs: another card holds the action. */
+  ctaLabel?: string
+  onCta?: () => void
   disabled?: boolean
 }) {
   const titleId = useId()
@@ -34,15 +35,17 @@ export function EntranceCard({
           {figure}
         </p>
       )}
-      <button
-        type="button"
-        className="ui-button ui-button--block"
-        onClick={onCta}
-        disabled={disabled}
-        aria-describedby={titleId}
-      >
-        {ctaLabel}
-      </button>
+      {ctaLabel !== undefined && (
+        <button
+          type="button"
+          className="ui-button ui-button--block"
+          onClick={onCta}
+          disabled={disabled}
+          aria-describedby={titleId}
+        >
+          {ctaLabel}
+        </button>
+      )}
     </section>
   )
 }

@@ -10,6 +10,34 @@ import '../components.css'
  * Messages come from `fieldRules.<code>` in the active locale.
  */
 
+/*
+ * A press in progress (a finger or a mouse button down, until its click): leaving a field by
+ * pressing something else must not change the layout before that press lands, or the message
+ * shown on leaving pushes the pressed control away and the tap is lost (issue #13 item 9).
+ */
+let pressing = false
+let afterPress: (() => void)[] = []
+function endPress() {
+  pressing = false
+  const waiting = afterPress
+  afterPress = []
+  for (const run of waiting) run()
+}
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pressing = true), true)
+  document.addEventListener('mousedown', () => (pressing = true), true)
+  // After the click's own handlers ran; a press that ends without a click (a drag) ends on pointerup.
+  document.addEventListener('click', () => setTimeout(endPress, 0), true)
+  document.addEventListener('pointercancel', () => setTimeout(endPress, 0), true)
+  document.addEventListener('pointerup', () => setTimeout(() => pressing && endPress(), 500), true)
+}
+
+/** Runs `reveal` now, or once the press that is moving focus away has landed. */
+export function afterCurrentPress(reveal: () => void): void {
+  if (pressing) afterPress.push(reveal)
+  else reveal()
+}
+
 function useFieldMessage(error: FieldRuleCode | null | undefined, hint: string | undefined) {
   const { t } = useTranslation()
   const id = useId()
@@ -19,8 +47,13 @@ function useFieldMessage(error: FieldRuleCode | null | undefined, hint: string |
   return { id, messageId, message, invalid, isError: Boolean(error) }
 }
 
-function FieldMessage({ id, text, isError }: { id: string; text: string | undefined; isError: boolean }) {
-  if (text === undefined || text === '') return null
+/**
+ * The line under a field. A field with rules keeps the line even while it is empty: a message
+ * appearing when the borrower leaves the field would otherwise push what is below it away from
+ * under the finger that is tapping it (issue #13 item 9).
+ */
+function FieldMessage({ id, text, isError, reserve = false }: { id: string; text: string | undefined; isError: boolean; reserve?: boolean }) {
+  if (text === undefined || text === '') return reserve ? <p className="ui-field__error ui-field__reserved" aria-hidden="true" /> : null
   return (
     <p id={id} className={isError ? 'ui-field__error' : 'ui-field__hint'}>
       {text}
@@ -111,7 +144,7 @@ export function TextField({
       readOnly={readOnly}
       aria-invalid={invalid}
       aria-describedby={message ? messageId : undefined}
-      onBlur={onBlur}
+      onBlur={onBlur === undefined ? undefined : () => afterCurrentPress(onBlur)}
       onChange={(event) => {
         const raw = event.target.value
         if (format === undefined) {
@@ -129,7 +162,7 @@ export function TextField({
         {label}
       </label>
       {after === undefined ? input : <div className="ui-field__row">{input}{after}</div>}
-      <FieldMessage id={messageId} text={message} isError={isError} />
+      <FieldMessage id={messageId} text={message} isError={isError} reserve={error !== undefined} />
     </div>
   )
 }
@@ -197,7 +230,7 @@ export function SelectField<V extends string>({
           </option>
         ))}
       </select>
-      <FieldMessage id={messageId} text={message} isError={isError} />
+      <FieldMessage id={messageId} text={message} isError={isError} reserve={error !== undefined} />
     </div>
   )
 }

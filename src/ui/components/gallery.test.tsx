@@ -61,7 +61,7 @@ test('the city picker sheet and the agreements popup, open, have no serious or c
   await userEvent.keyboard('{Escape}')
 
   await userEvent.click(screen.getByRole('button', { name: '相关协议' }))
-  await userEvent.click(screen.getByRole('button', { name: '《借款告知书》' }))
+  await userEvent.click(screen.getByRole('button', { name: '《借款信息披露》' }))
   await screen.findByRole('article')
   expect(await seriousViolations()).toEqual([])
 })

@@ -25,12 +25,12 @@ import '../components.css'
  */
 
 const sampleRegions: RegionItem[] = [
-  { id: '44', name: '广东省', level: 1, parent_id: null, full_name: '广东省', has_children: true },
-  { id: '11', name: '北京市', level: 1, parent_id: null, full_name: '北京市', has_children: true },
-  { id: '4403', name: '深圳市', level: 2, parent_id: '44', full_name: '广东省 深圳市', has_children: true },
-  { id: '4401', name: '广州市', level: 2, parent_id: '44', full_name: '广东省 广州市', has_children: true },
-  { id: '440305', name: '南山区', level: 3, parent_id: '4403', full_name: '广东省 深圳市 南山区', has_children: false },
-  { id: '440304', name: '福田区', level: 3, parent_id: '4403', full_name: '广东省 深圳市 福田区', has_children: false },
+  { id: '440000', name: '广东省', level: 1, parent_id: null, full_name: '广东省', has_children: true },
+  { id: '110000', name: '北京市', level: 1, parent_id: null, full_name: '北京市', has_children: true },
+  { id: '440300', name: '深圳市', level: 2, parent_id: '440000', full_name: '广东省 深圳市', has_children: true },
+  { id: '440100', name: '广州市', level: 2, parent_id: '440000', full_name: '广东省 广州市', has_children: true },
+  { id: '440305', name: '南山区', level: 3, parent_id: '440300', full_name: '广东省 深圳市 南山区', has_children: false },
+  { id: '440304', name: '福田区', level: 3, parent_id: '440300', full_name: '广东省 深圳市 福田区', has_children: false },
 ]
 
 export const sampleLoadRegions: LoadRegions = async (query) => {
@@ -73,7 +73,7 @@ export function ComponentGallery({
   const [resendAt, setResendAt] = useState<number | null>(start + 42_000)
   const [amount, setAmount] = useState(3_000_000)
   const [term, setTerm] = useState<number | null>(12)
-  const [card, setCard] = useState(formatCardNumber('6222020000123456786'))
+  const [card, setCard] = useState(formatCardNumber('6222020000123456782'))
   const [phone, setPhone] = useState('')
   const [education, setEducation] = useState<'bachelor' | 'master_or_above' | null>(null)
   const [purpose, setPurpose] = useState<'shopping' | 'travel' | null>('shopping')

@@ -30,7 +30,7 @@ test('agreement names in the sentence are links that open the agreement with its
   const onOpen = vi.fn()
   await agreeLine('en', onOpen)
   expect(screen.getByRole('checkbox').closest('div')?.textContent).toBe(
-    'I have read and agree to the “User Registration Agreement”, the “User Service Agreement”, the “Privacy Policy” and the “Personal Information Processing Authorization”',
+    'I have read and agree to the “User Registration Agreement”, the “User Service Agreement”, the “Privacy Policy” and the “Authorisation to Process Personal Information”',
   )
   await userEvent.click(screen.getByRole('link', { name: '“Privacy Policy”' }))
   expect(onOpen).toHaveBeenCalledWith('privacy', 'Privacy Policy')

@@ -15,10 +15,23 @@ const product: RightsProduct = {
   benefits: [{ code: 'priority_review' }, { code: 'approval_85' }, { code: 'lifestyle' }],
 }
 
-function card(props: { owned?: boolean; order?: RightsOrderView | null; onBuy?: () => void; onOpenAgreement?: () => void } = {}) {
+function card(
+  props: {
+    owned?: boolean
+    order?: RightsOrderView | null
+    onBuy?: () => void
+    onOpenAgreement?: () => void
+    chargedCard?: { bank_name: string; last4: string } | null
+    purchasable?: boolean
+    buying?: boolean
+  } = {},
+) {
   return (
     <RightsCard
       product={product}
+      chargedCard={props.chargedCard ?? null}
+      purchasable={props.purchasable ?? true}
+      buying={props.buying ?? false}
       owned={props.owned ?? false}
       order={props.order ?? null}
       onBuy={props.onBuy ?? (() => undefined)}
@@ -30,7 +43,8 @@ function card(props: { owned?: boolean; order?: RightsOrderView | null; onBuy?: 
 test('the card shows the three benefits and the price in Chinese', async () => {
   await renderIn('zh-Hans', card())
   const region = screen.getByRole('region', { name: '会员权益卡' })
-  const benefits = within(region).getAllByRole('listitem').map((item) => item.querySelector('strong')?.textContent)
+  const benefitList = within(region).getAllByRole('list')[0] as HTMLElement
+  const benefits = within(benefitList).getAllByRole('listitem').map((item) => item.querySelector('strong')?.textContent)
   expect(benefits).toEqual(['优先审核', '通过率提升至 85%', '生活权益'])
   expect(region.textContent).toContain('¥299.00')
   expect(region.textContent).toContain('有效期 30 天')
@@ -64,10 +78,10 @@ test('with the agreements ticked Buy reports both agreements accepted', async ()
 test('the rights and debit agreements are links that open them', async () => {
   const onOpenAgreement = vi.fn()
   await renderIn('zh-Hans', card({ onOpenAgreement }))
-  await userEvent.click(screen.getByRole('link', { name: '《委托代扣协议》' }))
-  expect(onOpenAgreement).toHaveBeenCalledWith('withhold-agreement', '委托代扣协议')
-  await userEvent.click(screen.getByRole('link', { name: '《会员权益协议》' }))
-  expect(onOpenAgreement).toHaveBeenLastCalledWith('reward', '会员权益协议')
+  await userEvent.click(screen.getByRole('link', { name: '《委托扣款授权书》' }))
+  expect(onOpenAgreement).toHaveBeenCalledWith('withhold-agreement', '委托扣款授权书')
+  await userEvent.click(screen.getByRole('link', { name: '《会员权益服务协议》' }))
+  expect(onOpenAgreement).toHaveBeenLastCalledWith('reward', '会员权益服务协议')
 })
 
 test('a pending order is announced and cannot be bought again', async () => {
@@ -88,4 +102,32 @@ test('a failed order shows the reason and the borrower can try again', async () 
   expect(alert.textContent).toContain('The purchase failed')
   expect(alert.textContent).toContain('Insufficient balance on the card')
   expect(screen.getByRole('button', { name: 'Buy now' })).toBeTruthy()
+})
+
+// Issue #13 item 15: before the box is ticked the borrower sees which card pays, once, and the refund.
+test('the offer says which card is charged, that it never renews and the 7-day refund, in Chinese and English', async () => {
+  const bound = { bank_name: '中国工商银行', last4: '4321' }
+  await renderIn('zh-Hans', card({ chargedCard: bound }))
+  const zh = screen.getByRole('region', { name: '会员权益卡' })
+  expect(zh.textContent).toContain('费用将从您的中国工商银行借记卡（尾号 4321）一次性扣除')
+  expect(zh.textContent).toContain('一次性扣款，不自动续费')
+  expect(zh.textContent).toContain('购买 7 天内且未使用任何权益，可全额退款')
+  cleanup()
+  await renderIn('en', card({ chargedCard: bound }))
+  const en = screen.getByRole('region', { name: 'Membership rights card' })
+  expect(en.textContent).toContain('The price is taken once from your 中国工商银行 debit card ending 4321')
+  expect(en.textContent).toContain('One payment: the card never renews automatically')
+  expect(en.textContent).toContain('Full refund within 7 days of purchase if you have used no benefit')
+})
+
+// Issue #13 item 20: after a lost answer the sheet's one way on is its Retry, not a disabled "Buying…".
+test('a card that cannot be bought now shows no Buy button at all, in Chinese and English', async () => {
+  await renderIn('zh-Hans', card({ purchasable: false }))
+  expect(screen.queryByRole('button', { name: /开通/ })).toBeNull()
+  cleanup()
+  await renderIn('en', card({ purchasable: false }))
+  expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull()
+  cleanup()
+  await renderIn('en', card({ buying: true }))
+  expect(screen.getByRole('button', { name: 'Buying…' })).toHaveProperty('disabled', true)
 })

@@ -42,6 +42,8 @@ export function RightsCard({
   owned,
   order,
   buying = false,
+  purchasable = true,
+  chargedCard = null,
   headingHidden = false,
   onBuy,
   onOpenAgreement,
@@ -50,6 +52,10 @@ export function RightsCard({
   owned: boolean
   order: RightsOrderView | null
   buying?: boolean
+  /** Whether a purchase can be started now; otherwise the box and the Buy button are not shown. */
+  purchasable?: boolean
+  /** The bound debit card the price is taken from, when known. */
+  chargedCard?: { bank_name: string; last4: string } | null
   /** Inside a sheet already titled with the product's name, the card's heading is for screen readers only. */
   headingHidden?: boolean
   onBuy: (agreements: RightsAgreements) => void
@@ -61,7 +67,7 @@ export function RightsCard({
   const [accepted, setAccepted] = useState(false)
   const [refused, setRefused] = useState(false)
   const settledOrPending = order !== null && order.status !== 'failed'
-  const canOffer = !owned && !settledOrPending
+  const canOffer = !owned && !settledOrPending && purchasable
 
   const buy = () => {
     if (!accepted) {
@@ -99,7 +105,16 @@ export function RightsCard({
       {owned && order?.status !== 'paid' && <p className="ui-notice ui-notice--paid">{t('ui.rights.owned')}</p>}
       {canOffer && (
         <>
-          <p className="ui-muted">{t('ui.rights.deducted')}</p>
+          {/* What the borrower agrees to pay, before the box: which card, once, and the refund. */}
+          <ul className="ui-rights__terms">
+            <li>
+              {chargedCard === null
+                ? t('ui.rights.deducted')
+                : t('ui.rights.deductedFrom', { bank: chargedCard.bank_name, last4: chargedCard.last4 })}
+            </li>
+            <li>{t('ui.rights.noAutoRenewal')}</li>
+            <li>{t('ui.rights.refund')}</li>
+          </ul>
           <Checkbox
             checked={accepted}
             onChange={(checked) => {

@@ -18,5 +18,7 @@ export function useFormatters() {
     months: (count: number) => formatMonths(count, locale),
     choices: (items: readonly string[]) => formatChoices(items, locale),
     list: (items: readonly string[]) => formatList(items, locale),
+    /** A bank card as every screen names it: the bank and the last four digits. */
+    card: (card: { bank_name: string; last4: string }) => `${card.bank_name} ···· ${card.last4}`,
   }
 }

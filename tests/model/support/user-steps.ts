@@ -12,7 +12,13 @@ import { screenPaths, type ScreenName } from '../../../machines/screens'
 
 /** A control to operate, found by its role and accessible name (i18n keys, rendered in English). */
 export type UserAction =
-  | { kind: 'click'; role: 'button' | 'checkbox'; name: { key: string; values?: Record<string, unknown> } }
+  | {
+      kind: 'click'
+      role: 'button' | 'checkbox'
+      name: { key: string; values?: Record<string, unknown> }
+      /** Other names the same control takes, e.g. home's application button names where it leads. */
+      orNames?: { key: string }[]
+    }
   | { kind: 'check'; names: { key: string; values?: Record<string, unknown> }[] }
   | { kind: 'url'; hash: string }
   | { kind: 'direct' }
@@ -75,7 +81,7 @@ export function userActionFor(event: EventObject, screen: ScreenName | null): Us
     case 'repay.select': {
       const periods = e.periods as number[]
       return screen === 'repayment' && periods.length === 1
-        ? { kind: 'click', role: 'checkbox', name: { key: 'screens.repay.periodLabel', values: { period: periods[0] } } }
+        ? { kind: 'click', role: 'checkbox', name: { key: 'ui.schedule.periodOf', values: { period: periods[0] } } }
         : { kind: 'direct' }
     }
     case 'overlay.open': {
@@ -87,10 +93,26 @@ export function userActionFor(event: EventObject, screen: ScreenName | null): Us
     case 'rights.open':
       return { kind: 'click', role: 'button', name: { key: 'screens.rights.open' } }
     case 'home.continue':
-      return screen === 'home' ? { kind: 'click', role: 'button', name: { key: 'screens.home.continue' } } : { kind: 'direct' }
+      return screen === 'home'
+        ? {
+            kind: 'click',
+            role: 'button',
+            name: { key: 'screens.home.continue' },
+            orNames: ['start', 'seeReview', 'seeResult', 'seeLoan'].map((action) => ({ key: `screens.home.${action}` })),
+          }
+        : { kind: 'direct' }
     default:
       return { kind: 'direct' }
   }
+}
+
+/** A click's control name as an exact match of its name or any of its other names. */
+export function clickName(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  action: Extract<UserAction, { kind: 'click' }>,
+): RegExp {
+  const names = [nameOf(t, action.name), ...(action.orNames ?? []).map((name) => nameOf(t, name))]
+  return new RegExp(`^(${names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`)
 }
 
 /** Renders an action's name with a translate function; nested `{ key }` values are translated first. */

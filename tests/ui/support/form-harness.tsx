@@ -12,6 +12,7 @@ import type { ApiClient, ApiOutcome, CallArgs } from '../../../src/api/client'
 import { AppHandlesContext } from '../../../src/app/app-context'
 import type { Services } from '../../../src/app/services'
 import type { CallName } from '../../../src/contract/calls'
+import type { BridgeLocation } from '../../../src/bridge/payload'
 import type { Locale } from '../../../src/i18n/locale'
 import AssetInfoPage from '../../../src/pages/asset-info-page'
 import BankCardPage from '../../../src/pages/bank-card-page'
@@ -128,8 +129,10 @@ function regionClient(): ApiClient {
 }
 
 /** Services with only what form pages use; touching anything else fails the test loudly. */
-function formServices(client: ApiClient): Services {
-  const present: Partial<Services> = { client }
+function formServices(client: ApiClient, location: BridgeLocation | null): Services {
+  // The session is read for the host's location only (the residence prefill).
+  const session = { getSnapshot: () => ({ location }) } as unknown as Services['session']
+  const present: Partial<Services> = { client, session }
   return new Proxy(present, {
     get(target, key) {
       if (key in target) return target[key as keyof Services]
@@ -157,6 +160,8 @@ export interface OpenOptions {
   snapshot?: PersistedShape
   /** The machine's clock; the fake's fixed clock by default. */
   now?: () => number
+  /** The host bridge's `location`, as a payload brought it. */
+  location?: BridgeLocation
 }
 
 export interface OpenForm {
@@ -194,7 +199,7 @@ export async function openForm(locale: Locale, screen: FormScreen, options: Open
   const Page = pages[screen]
   const view = render(
     <I18nextProvider i18n={i18n}>
-      <AppHandlesContext value={{ actor: run.actor, services: formServices(regionClient()) }}>
+      <AppHandlesContext value={{ actor: run.actor, services: formServices(regionClient(), options.location ?? null) }}>
         <Page />
       </AppHandlesContext>
     </I18nextProvider>,

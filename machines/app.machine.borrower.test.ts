@@ -1,0 +1,165 @@
+import { expect, test } from 'vitest'
+import type { CreditDecision, LenderMatch, LoanSummary, LoanUserStatus, RepayPlan } from './ports'
+import type { Script } from './test-kit'
+import { baseScript, debitCard, fail, loanUser, repayingLoan, start } from './test-kit'
+
+/*
+ * Issue #13, the machine's part: periods only oldest first, the new loan's plan followed while the
+ * lender pays it out, Back where a screen has somewhere to go back to, the rights card offered
+ * only where its perks act, the periods a payment paid kept for its result, and the lender's own
+ * price and the bound card on loan confirmation.
+ */
+
+const loan = repayingLoan({ loan_id: 'loan-3', next_due_amount: 202_929 })
+const card = debitCard
+
+function planOf(status: LoanSummary['status']): RepayPlan {
+  return {
+    loan: { ...loan, status },
+    periods: [1, 2, 3].map((period) => ({
+      period,
+      due_date: `2025-0${period + 1}-02`,
+      principal: 200_000,
+      interest: 2_929,
+      fee: 0,
+      penalty: 0,
+      amount: 202_929,
+      status: period === 1 ? ('due' as const) : ('upcoming' as const),
+      paid_at: null,
+    })),
+    totals: { principal: 600_000, interest: 0, fee: 0, penalty: 0, amount: 600_000, paid: 0, outstanding: 600_000 },
+  }
+}
+
+function borrower(step: LoanUserStatus['step'], patch: Script = {}): Script {
+  return {
+    ...baseScript(),
+    getLoanUserStatus: () => loanUser({ step, loan, loans: [loan] }),
+    getRepayPlan: () => planOf('repaying'),
+    trialRepayment: ({ input }) => ({ loan_id: input.loan_id, periods: input.periods.split(',').map(Number), principal: 200_000, interest: 2_929, fee: 0, penalty: 0, total: 202_929 }),
+    showCard: () => ({ card }),
+    submitRepayment: () => ({ repayment_id: 'rp-1', status: 'succeeded', failure_reason: null, loan }),
+    ...patch,
+  }
+}
+
+async function atRepayment(script: Script) {
+  const run = start(script)
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'home.repay' })
+  await run.until((s) => s.matches({ session: { screens: { repayment: 'ready' } } }))
+  return run
+}
+
+test('item 2: only the earliest unpaid periods can be chosen, never a later one without the one before', async () => {
+  const run = await atRepayment(borrower('repaying'))
+  const snapshot = run.actor.getSnapshot()
+  expect(snapshot.can({ type: 'repay.select', periods: [2] })).toBe(false)
+  expect(snapshot.can({ type: 'repay.select', periods: [1, 3] })).toBe(false)
+  expect(snapshot.can({ type: 'repay.select', periods: [2, 1] })).toBe(true)
+  run.actor.send({ type: 'repay.select', periods: [3] })
+  expect(run.actor.getSnapshot().context.drafts.repayment.periods).toEqual([])
+})
+
+test('item 21: the result keeps which periods the payment paid', async () => {
+  const run = await atRepayment(borrower('repaying'))
+  run.actor.send({ type: 'repay.select', periods: [1, 2] })
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.matches({ session: { screens: { repayDetail: 'ready' } } }))
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'ready' } } }))
+  run.actor.send({ type: 'form.submit' })
+  const done = await run.until((s) => s.matches({ session: { screens: { repaymentResult: 'succeeded' } } }))
+  expect(done.context.repayment?.periods).toEqual([1, 2])
+})
+
+test('item 4: a new loan being paid out is read again until it is disbursed, and a restore reads it at once', async () => {
+  let reads = 0
+  const run = start(borrower('applied', { getRepayPlan: () => planOf(++reads < 3 ? 'disbursing' : 'repaying') }))
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'home.continue' })
+  const paying = await run.until((s) => s.matches({ session: { screens: { loanPlan: { payingOut: 'waiting' } } } }))
+  expect(paying.context.repayPlan?.loan.status).toBe('disbursing')
+  expect(paying.hasTag('polling')).toBe(true)
+  // Timers are not restored: the edge sends poll.now, which reads the plan now.
+  run.actor.send({ type: 'poll.now' })
+  await run.until((s) => reads === 2 && s.matches({ session: { screens: { loanPlan: { payingOut: 'waiting' } } } }))
+  run.clock.increment(60_000)
+  const ready = await run.until((s) => s.matches({ session: { screens: { loanPlan: 'ready' } } }))
+  expect(ready.context.repayPlan?.loan.status).toBe('repaying')
+  expect(reads).toBe(3)
+})
+
+test('item 11: Back leads somewhere from repayment, a refused repayment detail, review, result and match', async () => {
+  const run = await atRepayment(borrower('repaying', { trialRepayment: () => fail({ kind: 'refused', status: 1010 }) }))
+  expect(run.actor.getSnapshot().can({ type: 'step.back' })).toBe(true)
+  run.actor.send({ type: 'repay.select', periods: [1] })
+  run.actor.send({ type: 'form.submit' })
+  const refused = await run.until((s) => s.matches({ session: { screens: { repayDetail: 'failed' } } }))
+  expect(refused.can({ type: 'step.back' })).toBe(true)
+  run.actor.send({ type: 'step.back' })
+  await run.until((s) => s.matches({ session: { screens: { repayment: 'ready' } } }))
+  run.actor.send({ type: 'step.back' })
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+
+  const decision: CreditDecision = { status: 'approved', priority: false, credit_limit: 5_000_000, apr: 0.12, terms: [12], reason_code: null, retry_after: 0, decided_at: null }
+  const approved = start({
+    ...baseScript(),
+    getLoanUserStatus: () => loanUser({ step: 'approved' }),
+    getCreditDecision: () => decision,
+    listMatches: () => ({ items: [] }),
+  })
+  await approved.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  approved.actor.send({ type: 'home.continue' })
+  await approved.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
+  approved.actor.send({ type: 'result.continue' })
+  await approved.until((s) => s.matches({ session: { screens: { match: 'ready' } } }))
+  approved.actor.send({ type: 'step.back' })
+  await approved.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
+  approved.actor.send({ type: 'step.back' })
+  await approved.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+})
+
+test('item 15: the rights card is offered before a decision, not to a repaying or overdue borrower', async () => {
+  for (const [step, offered] of [['demand', true], ['review', true], ['repaying', false], ['overdue', false], ['approved', false]] as const) {
+    const run = start(borrower(step))
+    const home = await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+    expect(home.can({ type: 'rights.open' }), step).toBe(offered)
+  }
+})
+
+test('items 6 and 8: loan confirmation shows no price but this lender’s, and knows the bound card', async () => {
+  const decision: CreditDecision = { status: 'approved', priority: false, credit_limit: 5_000_000, apr: 0.12, terms: [12], reason_code: null, retry_after: 0, decided_at: null }
+  const offer = (lender_id: string, apr: number): LenderMatch => ({ lender_id, name: lender_id, logo_url: '', credit_limit: 5_000_000, apr, terms: [12], recommended: false, highlights: [] })
+  const answers: ((apr: number) => void)[] = []
+  const run = start({
+    ...baseScript(),
+    getLoanUserStatus: () => loanUser({ step: 'approved' }),
+    getCreditDecision: () => decision,
+    showCard: () => ({ card }),
+    listMatches: () => ({ items: [offer('lender-a', 0.18), offer('lender-b', 0.075)] }),
+    trialLoan: () =>
+      new Promise((resolve) =>
+        answers.push((apr) => resolve({ amount: 1_000_000, term: 12, apr, monthly_payment: 86_000, total_interest: 32_000, total_fee: 0, total_repayment: 1_032_000, schedule: [] })),
+      ),
+  })
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'home.continue' })
+  await run.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
+  run.actor.send({ type: 'result.continue' })
+  await run.until((s) => s.matches({ session: { screens: { match: 'ready' } } }))
+  run.actor.send({ type: 'match.select', lender_id: 'lender-a' })
+  const first = await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'pricing' } } }) && answers.length === 1)
+  expect(first.context.card).toEqual(card)
+  answers[0]?.(0.18)
+  await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'editing' } } }))
+  run.actor.send({ type: 'step.back' })
+  await run.until((s) => s.matches({ session: { screens: { match: 'ready' } } }))
+  // Another lender: lender A's 18% must not stand beside lender B's schedule while B is priced.
+  run.actor.send({ type: 'match.select', lender_id: 'lender-b' })
+  const pricing = await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'pricing' } } }) && answers.length === 2)
+  expect(pricing.context.trial).toBeNull()
+  answers[1]?.(0.075)
+  const priced = await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'editing' } } }))
+  expect(priced.context.trial?.apr).toBe(0.075)
+})

@@ -1,0 +1,53 @@
+import { expect, test } from 'vitest'
+import { StatusCode } from '../contract/envelope'
+import { initI18n } from '../i18n/init-i18n'
+import { errorNoticeText } from './error-message'
+
+/*
+ * Issue #13 item 3: an in-page notice says what happened and what to do, per refusal, in the
+ * borrower's language; the code is never the message; Retry only where retrying can succeed.
+ * The expected sentences are written here from what the borrower must be told.
+ */
+
+const expected = {
+  en: {
+    [StatusCode.cardRefused]: ['This card cannot be used.', 'Use a debit card in your own name; credit cards are not accepted.'],
+    [StatusCode.notPayable]: ['This payment cannot be made as chosen.', 'Go back and choose again: periods are repaid oldest first.'],
+    [StatusCode.smsCodeInvalid]: ['The verification code is wrong or has expired.', 'Check the code in your messages, or ask for a new one.'],
+  },
+  'zh-Hans': {
+    [StatusCode.cardRefused]: ['这张卡暂时无法使用。', '请使用本人名下的借记卡，暂不支持信用卡。'],
+    [StatusCode.notPayable]: ['按当前选择无法还款。', '请返回重新选择：需从最早的一期开始还。'],
+    [StatusCode.smsCodeInvalid]: ['验证码错误或已过期。', '请核对短信中的验证码，或重新获取。'],
+  },
+} as const
+
+for (const locale of ['en', 'zh-Hans'] as const) {
+  test(`[${locale}] a refusal notice says what happened and what to do, never the code, and offers no Retry`, async () => {
+    const i18n = await initI18n(locale)
+    for (const [status, [what, next]] of Object.entries(expected[locale])) {
+      const text = errorNoticeText('refused', Number(status))
+      expect(text.retryable, `${status}`).toBe(false)
+      expect(i18n.t(text.what)).toBe(what)
+      expect(i18n.t(text.next)).toBe(next)
+    }
+    // Every refusal the sandbox can send has its own sentence, none of them the bare "request error" or a number.
+    const generic = i18n.t('errors.requestError')
+    for (const status of Object.values(StatusCode).filter((code) => code !== 0)) {
+      const text = errorNoticeText('refused', status)
+      expect(i18n.t(text.what), `${status}`).not.toBe(generic)
+      expect(`${i18n.t(text.what)} ${i18n.t(text.next)}`, `${status}`).not.toContain(String(status))
+    }
+  })
+
+  test(`[${locale}] a lost answer offers Retry; a missing agreement says so and the way back`, async () => {
+    const i18n = await initI18n(locale)
+    for (const code of ['network', 'timeout', 'invalidResponse', 'unexpected'] as const) {
+      expect(errorNoticeText(code, null).retryable, code).toBe(true)
+    }
+    const missing = errorNoticeText('refused', StatusCode.notFound, 'privacy')
+    expect(missing.retryable).toBe(false)
+    expect(i18n.t(missing.what)).toBe(locale === 'en' ? 'This document does not exist.' : '这份协议或文件不存在。')
+    expect(i18n.t(missing.next)).toBe(locale === 'en' ? 'Close it to go back to where you were.' : '请关闭本页，回到之前的页面。')
+  })
+}
