@@ -29,7 +29,7 @@ test('every sandbox message exists in all five locales and the Chinese ones carr
   expect(keys.length).toBeGreaterThan(20)
   for (const key of keys) {
     for (const locale of locales) {
-      const text = translate(key, locale, { field: 'contacts[1].phone', period: 2, seconds: 42, channel: '渠道', detail: 'amount' })
+      const text = translate(key, locale, { field: 'contacts[1].phone', period: 2, seconds: 42, channel: '渠道', detail: 'amount', left: 3, max: 5 })
       expect(text, `${key} in ${locale}`).not.toBe('')
       expect(text, `${key} in ${locale}`).not.toMatch(/\{\w+\}/)
       // Header names are the only Latin a developer-facing message may keep.
