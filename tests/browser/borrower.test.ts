@@ -46,6 +46,11 @@ async function openAs(locale: Locale, phone: string, extra: Record<string, unkno
   const context = await newPhoneContext(browser, browserLocale[locale])
   const page = await context.newPage()
   const payload = { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name }, ...extra }
+  // A host hands the payload to every load it makes: the page takes it out of its URL at intake
+  // (issue #14.2), so a reload finds it in the host's global.
+  await context.addInitScript((hostPayload) => {
+    Object.assign(window, { __HUAQIAN_BRIDGE__: hostPayload })
+  }, payload)
   await page.goto(pageUrl(sb.url, { lang: locale }, payload) + hash)
   return page
 }
