@@ -2,8 +2,8 @@ import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import { appMachine } from '../app.machine'
 import type { Expectation, StepAction, StepResult } from './explore'
 import { createStepper, expectationOf, identityOf, offersOf } from './explore'
-import type { Instrumented, Inventory } from './instrument'
-import { instrument } from './instrument'
+import type { Instrumented, Inventory, NodeView } from './instrument'
+import { evaluateGuard, instrument } from './instrument'
 import { startSamples } from './fixtures'
 
 /*
@@ -150,7 +150,14 @@ export function explore(model: Instrumented, options: ExploreOptions = {}): Grap
       const j = Math.floor(random() * (i + 1))
       ;[offers[i], offers[j]] = [offers[j] as (typeof offers)[number], offers[i] as (typeof offers)[number]]
     }
+    const routes = refusedRoutes(model, vertex.snapshot)
     for (const offer of offers) {
+      const refused = routes(offer.action)
+      if (refused !== null) {
+        // A route the machine refuses changes nothing: record the guard's "no" without a transition.
+        edges.push({ from: v, label: offer.label, action: offer.action, covers: refused })
+        continue
+      }
       stepper.clock.value = vertex.clock
       const result = stepper.apply(vertex.snapshot, offer.action)
       if (result.snapshot.status === 'error') {
@@ -163,6 +170,28 @@ export function explore(model: Instrumented, options: ExploreOptions = {}): Grap
     }
   }
   return { vertices, edges, startCovers, missing: [...missing].sort(), problems }
+}
+
+/**
+ * Most offers are typed URLs (a route to every routable screen, from every vertex), and most are
+ * refused. Where no active state below the root handles `xstate.route` itself, the root's route
+ * transition for the URL decides alone, so its guard answers without running a transition: null
+ * when the route would be taken (run it), else what the refusal covers.
+ */
+function refusedRoutes(model: Instrumented, snapshot: AnyMachineSnapshot): (action: StepAction) => string[] | null {
+  const nodes = (snapshot as unknown as { _nodes: NodeView[] })._nodes
+  const handledBelow = nodes.some((n) => n.parent !== undefined && n.transitions.has('xstate.route'))
+  return (action) => {
+    if (handledBelow || action.kind !== 'event' || action.event.type !== 'xstate.route') return null
+    const to = (action.event as { to?: string }).to
+    const root = nodes.find((n) => n.parent === undefined)
+    const transition = root?.transitions.get('xstate.route')?.find((t) => `#${t.target?.[0]?.id ?? ''}` === to)
+    if (transition === undefined) return []
+    const key = model.keyOf.get(transition) ?? ''
+    const guard = model.originalGuard.get(transition)
+    if (guard === undefined || evaluateGuard(model.machine, guard, { context: snapshot.context, event: action.event })) return null
+    return model.inventory.transitions.some((t) => t.key === key && t.guarded) ? [`guard:${key} = false`] : []
+  }
 }
 
 function treePath(graph: Graph, vertex: number): { start: string; edges: number[] } {

@@ -16,7 +16,7 @@ export default function AssetInfoPage() {
   const draft = useApp((snapshot) => snapshot.context.drafts.asset)
   const change = (patch: Partial<AssetDraft>) => send({ type: 'form.change', step: 'asset', patch })
   return (
-    <ScreenFrame>
+    <ScreenFrame page="assetInfo">
       <Section title={t('routes.assetInfo')}>
         <EnumSelect
           label={t('screens.asset.occupation')}

@@ -22,7 +22,7 @@ export default function HomePage() {
     .sort((a, b) => a.date.localeCompare(b.date))[0]
 
   return (
-    <ScreenFrame>
+    <ScreenFrame page="home">
       {busy && <Spinner />}
       <EntranceCard
         title={user ? t('screens.home.hello', { name: user.nick_name }) : t('app.name')}

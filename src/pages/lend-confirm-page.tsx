@@ -61,7 +61,7 @@ export default function LendConfirmPage() {
     send({ type: 'overlay.open', page: 'thirdProtocol', query: { lender_id: lenderId ?? '', kind } })
 
   return (
-    <ScreenFrame>
+    <ScreenFrame page="lendConfirm">
       <Section title={lender?.name ?? t('routes.lendConfirm')}>
         <TextField
           label={t('screens.demand.amount')}

@@ -8,7 +8,7 @@ export default function LoanPlanPage() {
   const busy = useBusy()
   const plan = useApp((snapshot) => snapshot.context.repayPlan)
   return (
-    <ScreenFrame>
+    <ScreenFrame page="loanPlan">
       <Section title={t('screens.plan.applied')}>
         {busy && <Spinner />}
         {plan !== null && <PlanTable plan={plan} />}

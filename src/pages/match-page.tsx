@@ -10,7 +10,7 @@ export default function MatchPage() {
   const matches = useApp((snapshot) => snapshot.context.matches)
   const canSelect = useCan({ type: 'match.select', lender_id: matches?.[0]?.lender_id ?? '' })
   return (
-    <ScreenFrame>
+    <ScreenFrame page="match">
       {busy && <Spinner />}
       {(matches ?? []).map((lender) => (
         <Section key={lender.lender_id} title={lender.name}>

@@ -8,7 +8,7 @@ export default function ReviewPage() {
   const priority = useApp((snapshot) => snapshot.context.credit?.priority === true || snapshot.context.rights.owned)
   const attempt = useApp((snapshot) => snapshot.context.pollAttempt)
   return (
-    <ScreenFrame>
+    <ScreenFrame page="review">
       <Section title={t('screens.review.title')}>
         {slow ? <p>{t('screens.common.slow')}</p> : <Spinner label={t('screens.review.waiting')} />}
         <p className="muted" data-testid="poll-attempt">
