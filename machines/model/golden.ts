@@ -1,5 +1,7 @@
-import type { StateValue } from 'xstate'
-import type { Expectation } from './explore'
+import type { EventObject, StateValue } from 'xstate'
+import type { Expectation, StepAction } from './explore'
+import type { FailureKind } from './fixtures'
+import { eventSamples, failureKinds, formSamples, routeQueries, startSamples } from './fixtures'
 import type { ModelPath, PathSet } from './paths'
 
 /*
@@ -19,7 +21,7 @@ export function stateText(value: StateValue): string {
     .join(' + ')
 }
 
-function routeText(route: Expectation['route']): string {
+export function routeText(route: Expectation['route']): string {
   if (route === null) return '(no route)'
   const query = new URLSearchParams(route.query ?? {}).toString()
   return `${route.path}${query ? `?${query}` : ''} (${route.history})`
@@ -93,4 +95,67 @@ export function lineDiff(committed: string, generated: string, maxLines = 200): 
   flush()
   out.splice(0, out.length, ...shown)
   return out.length > maxLines ? `${out.slice(0, maxLines).join('\n')}\n… (${out.length - maxLines} more lines)` : out.join('\n')
+}
+
+// ---- reading the golden paths back, to replay them on the machine ----
+
+/** A golden path as committed: its steps, and the state and URL text each must lead to. */
+export interface GoldenPath {
+  path: ModelPath
+  /** Per step (0 = the start): the state and route text the committed file says. */
+  shows: { state: string; route: string }[]
+}
+
+const samplesByLabel = new Map<string, EventObject>()
+for (const [type, samples] of Object.entries(eventSamples)) {
+  for (const sample of samples) samplesByLabel.set(sample.name === '' ? type : `${type}(${sample.name})`, sample.event)
+}
+for (const samples of Object.values(formSamples)) for (const sample of samples) samplesByLabel.set(`form.change(${sample.name})`, sample.event)
+
+/** The action a step label names (the inverse of the labels the explorer writes). */
+export function actionOf(label: string): StepAction {
+  const actor = /^(\w+)\.(done|error):(\w+)$/.exec(label)
+  if (actor) {
+    const [, src = '', outcome, what = ''] = actor
+    if (outcome === 'done') return { kind: 'actor', src, outcome: 'done', fixture: what }
+    if (!(failureKinds as readonly string[]).includes(what)) throw new Error(`unknown failure ${what} in "${label}"`)
+    return { kind: 'actor', src, outcome: 'error', error: what as FailureKind }
+  }
+  if (label.startsWith('after:')) return { kind: 'delay', delay: label.slice('after:'.length) }
+  const wait = /^wait:(\d+)s$/.exec(label)
+  if (wait) return { kind: 'wait', ms: Number(wait[1]) * 1000 }
+  const route = /^route:#(\w+)(?:\?(.*))?$/.exec(label)
+  if (route) {
+    const [, id = '', query] = route
+    const event = { type: 'xstate.route', to: `#${id}` } as EventObject
+    return { kind: 'event', event: query === undefined ? event : ({ ...event, query: routeQueries[id] ?? Object.fromEntries(new URLSearchParams(query)) } as EventObject) }
+  }
+  const event = samplesByLabel.get(label)
+  if (event === undefined) throw new Error(`no event sample is labelled "${label}" (machines/model/fixtures.ts)`)
+  return { kind: 'event', event }
+}
+
+const blank: Expectation = { state: '', route: null, invoking: [], context: { screen: null, step: null, errorCode: null, errorStatus: null, overlay: null, pollAttempt: 0 } }
+
+/** Reads the committed golden text back into paths a runner can replay. */
+export function parseGolden(text: string): GoldenPath[] {
+  const out: GoldenPath[] = []
+  for (const block of text.split(/\n\n+/)) {
+    const [head, ...lines] = block.trim().split('\n')
+    const header = /^(\S+) \[(\w+)\] for (.*)$/.exec(head ?? '')
+    if (!header) continue
+    const [, id = '', start = '', goal = ''] = header
+    if (!startSamples.some((s) => s.name === start)) throw new Error(`${id}: no start named ${start}`)
+    const shows: GoldenPath['shows'] = []
+    const steps: ModelPath['steps'] = []
+    for (const line of lines) {
+      const step = /^\s*(\d+)\. (\S+)\s+→ (.+?)  (\(no route\)|\S+ \((?:push|replace)\))$/.exec(line)
+      if (!step) throw new Error(`${id}: cannot read "${line}"`)
+      const [, index, label = '', state = '', route = ''] = step
+      shows.push({ state, route })
+      if (index !== '0') steps.push({ label, do: actionOf(label), expect: blank })
+    }
+    out.push({ path: { id, kind: id.startsWith('state-') ? 'state' : 'transition', goal, start, startExpect: blank, steps }, shows })
+  }
+  return out
 }

@@ -71,8 +71,15 @@ function delayMs(model: Instrumented, snapshot: AnyMachineSnapshot, delay: strin
 }
 
 /** Runs one path on a fresh actor. Runs must not overlap: the model's recorder is shared. */
-export async function replayPath(model: Instrumented, path: ModelPath, verifier?: (path: ModelPath) => StepVerifier): Promise<ReplayResult> {
-  const verify = verifier?.(path)
+export interface ReplayOptions {
+  verifier?: (path: ModelPath) => StepVerifier
+  /** How a step's expectation is compared with what the actor shows (default: every field). */
+  compare?: (expected: Expectation, actual: Expectation) => string[]
+}
+
+export async function replayPath(model: Instrumented, path: ModelPath, options: ReplayOptions = {}): Promise<ReplayResult> {
+  const verify = options.verifier?.(path)
+  const compare = options.compare ?? differences
   const seen: ReplaySeen = { states: new Set(), transitions: new Set(), guardOutcomes: new Set() }
   const log: string[] = []
   const pending: Pending[] = []
@@ -111,7 +118,7 @@ export async function replayPath(model: Instrumented, path: ModelPath, verifier?
     const snapshot = actor.getSnapshot()
     for (const node of (snapshot as unknown as { _nodes: NodeView[] })._nodes) if (node.parent !== undefined) seen.states.add(node.id)
     if (snapshot.status !== 'active') return `${label}: the machine stopped (${snapshot.status})`
-    const problems = [...independent(snapshot), ...differences(expected, expectationOf(snapshot, model.inventory.invokeSrc))]
+    const problems = [...independent(snapshot), ...compare(expected, expectationOf(snapshot, model.inventory.invokeSrc))]
     return problems.length === 0 ? null : `${label}: ${problems.join('; ')}`
   }
   let failure: string | null = null
@@ -173,12 +180,12 @@ export async function replayPath(model: Instrumented, path: ModelPath, verifier?
 export async function replayAll(
   model: Instrumented,
   paths: readonly ModelPath[],
-  verifier?: (path: ModelPath) => StepVerifier,
+  options: ReplayOptions = {},
 ): Promise<{ results: ReplayResult[]; seen: ReplaySeen }> {
   const results: ReplayResult[] = []
   const seen: ReplaySeen = { states: new Set(), transitions: new Set(), guardOutcomes: new Set() }
   for (const path of paths) {
-    const result = await replayPath(model, path, verifier)
+    const result = await replayPath(model, path, options)
     results.push(result)
     for (const s of result.seen.states) seen.states.add(s)
     for (const t of result.seen.transitions) seen.transitions.add(t)

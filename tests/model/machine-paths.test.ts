@@ -12,7 +12,7 @@ const paths = [...set.statePaths, ...set.edgePaths]
 const model = instrument(appMachine)
 
 test.each(paths.map((p) => [p.id, p.goal, p] as const))('%s (%s) plays out on the machine step by step, every state as verifications.ts says', async (_id, _goal, path) => {
-  const result = await replayPath(model, path, machineVerifier)
+  const result = await replayPath(model, path, { verifier: machineVerifier })
   expect(result.failure).toBeNull()
 })
 
