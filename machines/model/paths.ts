@@ -113,6 +113,13 @@ export interface ExploreOptions {
   seed?: number
   /** A guard against an abstraction that leaks form data into identity. */
   maxVertices?: number
+  /**
+   * Which offers a runner can perform in a state (default: all). The rendering levels walk only
+   * what a borrower's hands, the host and the network can do, so their paths leave out the rest.
+   */
+  allow?: (snapshot: AnyMachineSnapshot, action: StepAction) => boolean
+  /** Which states a runner can check at rest (default: all); edges into the others are left out. */
+  allowState?: (snapshot: AnyMachineSnapshot) => boolean
 }
 
 export function explore(model: Instrumented, options: ExploreOptions = {}): Graph {
@@ -145,7 +152,7 @@ export function explore(model: Instrumented, options: ExploreOptions = {}): Grap
   for (let v = 0; v < vertices.length; v++) {
     const vertex = vertices[v] as Vertex
     if (vertex.snapshot.status !== 'active') continue
-    const offers = offersOf(model, vertex.snapshot, missing)
+    const offers = offersOf(model, vertex.snapshot, missing).filter((offer) => options.allow?.(vertex.snapshot, offer.action) ?? true)
     for (let i = offers.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1))
       ;[offers[i], offers[j]] = [offers[j] as (typeof offers)[number], offers[i] as (typeof offers)[number]]
@@ -164,6 +171,7 @@ export function explore(model: Instrumented, options: ExploreOptions = {}): Grap
         problems.push(`${JSON.stringify(vertex.snapshot.value)} + ${offer.label} stops the machine with an error`)
         continue
       }
+      if (options.allowState?.(result.snapshot) === false) continue
       const edgeIndex = edges.length
       edges.push({ from: v, label: offer.label, action: offer.action, covers: coveredBy(model, result) })
       add(result.snapshot, { clock: stepper.clock.value, depth: vertex.depth + 1, start: vertex.start, via: edgeIndex })

@@ -177,7 +177,8 @@ export const verifications: Record<string, Verification> = {
 
   lendConfirm: screen('lendConfirm', push('/pages/lendConfirm/index'), { texts: texts('screens.demand.amount', 'screens.demand.term', 'screens.trial.title', 'screens.lend.bindTitle') }),
   'app.session.screens.lendConfirm.pricing': { sees: { busy: true } },
-  'app.session.screens.lendConfirm.editing': ready(button('screens.sms.send', 'any')),
+  // Send code until the lender's card is bound, then Apply: either way the bind section shows.
+  'app.session.screens.lendConfirm.editing': passing,
   'app.session.screens.lendConfirm.sendingCode': loading('screens.sms.send'),
   'app.session.screens.lendConfirm.codeSent': { sees: { texts: texts('screens.sms.code'), controls: [button('screens.lend.apply', 'any')] } },
   'app.session.screens.lendConfirm.confirmingCard': loading('screens.lend.apply'),
@@ -197,9 +198,8 @@ export const verifications: Record<string, Verification> = {
   'app.session.screens.repayment.loadingStatus': loading('screens.repay.next'),
   'app.session.screens.repayment.loadingPlan': loading('screens.repay.next'),
   'app.session.screens.repayment.failed': failed,
-  'app.session.screens.repayment.ready': {
-    sees: { texts: texts('screens.repay.choose'), controls: [button('screens.repay.next', 'any'), button('routes.repayPlan', true)] },
-  },
+  // The periods to choose, or "nothing to repay" when the server reports no open loan.
+  'app.session.screens.repayment.ready': ready(button('screens.repay.next', 'any'), button('routes.repayPlan', 'any')),
 
   repayDetail: screen('repayDetail', push('/pages/repayDetail/index')),
   'app.session.screens.repayDetail.trialing': loading('screens.repay.toPay'),
@@ -250,7 +250,8 @@ export const verifications: Record<string, Verification> = {
   'app.session.rights.polling.fetching': passing,
   'app.session.rights.polling.slow': passing,
   'app.session.rights.owned': passing,
-  'app.session.rights.failed': { sees: { texts: texts('ui.rights.result.failed') } },
+  // A failed order (its reason on the card) or a failed load (the error notice): the sheet stays open.
+  'app.session.rights.failed': passing,
   'app.session.rights.unavailable': { sees: { texts: texts('screens.rights.unavailable') } },
 
   // ---- pages opened over a screen: Back or Close returns to it ----
