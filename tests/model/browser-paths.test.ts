@@ -193,7 +193,6 @@ async function runPath(p: ModelPath): Promise<void> {
   const sample = startSamples.find((s) => s.name === p.start)
   if (!sample) throw new Error(`no start ${p.start}`)
   let world: World = startWorld(sample)
-  let retrying = false
   const ledger = new IdempotencyLedger()
   const problems: string[] = []
   const context = await newPhoneContext(browser, 'en-US')
@@ -219,7 +218,7 @@ async function runPath(p: ModelPath): Promise<void> {
     const body = request.postData()
     const fields = request.method() === 'GET' ? Object.fromEntries(url.searchParams) : body ? (JSON.parse(body) as Record<string, unknown>) : {}
     const sent: SentRequest = { call: found.call, method: request.method(), path: url.pathname, params: found.params, fields, headers: await request.allHeaders() }
-    for (const problem of [...contractProblems(sent, world), ...ledger.check(sent, retrying)]) problems.push(`${found.call}: ${problem}`)
+    for (const problem of [...contractProblems(sent, world), ...ledger.check(sent)]) problems.push(`${found.call}: ${problem}`)
     const reference = referenceData(found.call, fields)
     if (reference !== undefined) return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: 0, message: 'OK', data: reference }) })
     const input = request.method() === 'GET' ? queryInput(found.call, url.searchParams) : fields
@@ -286,7 +285,6 @@ async function runPath(p: ModelPath): Promise<void> {
       if (action.kind === 'event') {
         const snapshotOps = borrowerOpsAt(p, done)
         if (snapshotOps === null) throw new Error(`${step.label}: no control on screen sends it`)
-        retrying = action.event.type === 'retry'
         for (const op of snapshotOps.ops) await perform(page, op, snapshotOps.refused)
         if (snapshotOps.ops.some((op) => op.op === 'host')) counts.host += 1
         else counts.ui += 1

@@ -235,7 +235,6 @@ async function runPath(path: ModelPath): Promise<void> {
   if (!sample) throw new Error(`no start ${path.start}`)
   let world = startWorld(sample)
   api.context.world = world
-  api.context.retrying = false
   const services = createServices(window, config(api.origin))
   const observed = observe(services.machine)
   services.machine = observed.machine
@@ -259,7 +258,6 @@ async function runPath(path: ModelPath): Promise<void> {
         case 'event': {
           const ops = borrowerOps(action.event, actor.getSnapshot())
           if (ops === null) throw new Error(`${step.label}: no control on screen sends it; the React level sends nothing to the actor`)
-          api.context.retrying = action.event.type === 'retry'
           const refused = !actor.getSnapshot().can(action.event as Parameters<AppActor['send']>[0])
           for (const op of ops) await perform(user, op, refused)
           if (ops.some((op) => op.op === 'host')) counts.host += 1

@@ -34,8 +34,8 @@ export interface FakeApi {
   reset(): void
   /** What the page sent that breaks the contract, the headers, the signature or idempotency, per request. */
   problems: string[]
-  /** The world the checks compare with (the runner's), and whether the borrower's last step was a retry. */
-  context: { world: World; retrying: boolean }
+  /** The world the checks compare with (the runner's). */
+  context: { world: World }
   ledger: IdempotencyLedger
   close(): Promise<void>
 }
@@ -148,7 +148,7 @@ export function initConfigBody(origin: string): unknown {
 export async function startFakeApi(): Promise<FakeApi> {
   const log: HeldRequest[] = []
   const problems: string[] = []
-  const context: FakeApi['context'] = { world: { token: false, channel: null, lastFailure: null }, retrying: false }
+  const context: FakeApi['context'] = { world: { token: false, channel: null, lastFailure: null } }
   let ledger = new IdempotencyLedger()
   const waiters: { call: CallName; resolve: (request: HeldRequest) => void }[] = []
   const server = createServer((request, response) => {
@@ -171,7 +171,7 @@ export async function startFakeApi(): Promise<FakeApi> {
       const headers: Record<string, string> = {}
       for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers[name.toLowerCase()] = value
       const sent: SentRequest = { call: found.call, method, path: url.pathname, params: found.params, fields, headers }
-      for (const problem of [...contractProblems(sent, context.world), ...ledger.check(sent, context.retrying)]) problems.push(`${found.call}: ${problem}`)
+      for (const problem of [...contractProblems(sent, context.world), ...ledger.check(sent)]) problems.push(`${found.call}: ${problem}`)
       const reference = referenceData(found.call, fields)
       if (reference !== undefined) {
         send(response, 200, { status: 0, message: 'OK', data: reference })

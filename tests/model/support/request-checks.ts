@@ -65,10 +65,12 @@ export class IdempotencyLedger {
   private readonly last = new Map<CallName, { key: string; outcome: 'ok' | FailureKind }>()
 
   /**
-   * Checks a committing request. `retrying`: the borrower's last step was Retry (or the same
-   * button again) after this call's outcome was unknown.
+   * Checks a committing request. After an unknown outcome (network, timeout, unreadable answer)
+   * the next request of that call is the same action again, whether the borrower pressed Retry or
+   * the same button (PRODUCT.md 8: never a fresh submit after a timeout): it must reuse the key.
+   * After a success or a refusal it is a new action: a new key.
    */
-  check(request: SentRequest, retrying: boolean): string[] {
+  check(request: SentRequest): string[] {
     if (!calls[request.call].committing) return []
     const key = request.headers['idempotency-key']
     if (!key) return []
@@ -79,8 +81,8 @@ export class IdempotencyLedger {
     const previous = this.last.get(request.call)
     if (previous !== undefined) {
       const unknown = (unknownOutcome as readonly string[]).includes(previous.outcome)
-      if (retrying && unknown && previous.key !== key) problems.push(`a retry of ${request.call} after ${previous.outcome} must reuse Idempotency-Key ${previous.key}, it sent ${key}`)
-      if (!(retrying && unknown) && used !== undefined) problems.push(`a new ${request.call} reuses Idempotency-Key ${key} of an earlier action`)
+      if (unknown && previous.key !== key) problems.push(`${request.call} again after ${previous.outcome} must reuse Idempotency-Key ${previous.key}, it sent ${key}`)
+      if (!unknown && used !== undefined) problems.push(`a new ${request.call} reuses Idempotency-Key ${key} of an earlier action`)
     }
     this.keys.set(key, { call: request.call, body })
     this.last.set(request.call, { key, outcome: 'ok' })
