@@ -155,7 +155,7 @@ async function perform(page: Page, op: Op, refused: boolean): Promise<void> {
         if ((await target.count()) > 0 && (await target.isEnabled())) await target.click()
         return
       }
-      await expect.poll(() => target.isEnabled({ timeout: 250 }).catch(() => false), { timeout: 5_000, message: `the button "${name}" is enabled` }).toBe(true)
+      await expect.poll(() => target.isEnabled({ timeout: 250 }).catch(() => false), { timeout: 15_000, message: `the button "${name}" is enabled` }).toBe(true)
       await target.click()
       return
     }
@@ -229,7 +229,7 @@ async function runPath(p: ModelPath): Promise<void> {
     let found: Held | undefined
     await expect
       .poll(() => (found = held.find((h) => h.call === call && !answered.has(h))) !== undefined, {
-        timeout: 10_000,
+        timeout: 20_000,
         message: `the page made no ${call} request (seen: ${held.map((h) => h.call).join(', ')})`,
       })
       .toBe(true)
@@ -256,7 +256,7 @@ async function runPath(p: ModelPath): Promise<void> {
           ]
           return found
         },
-        { timeout: 10_000, message: `${label}: the verifications of ${JSON.stringify(expected.state)}` },
+        { timeout: 20_000, message: `${label}: the verifications of ${JSON.stringify(expected.state)}` },
       )
       .toEqual([])
   }

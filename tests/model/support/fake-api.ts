@@ -197,7 +197,7 @@ export async function startFakeApi(): Promise<FakeApi> {
     get ledger() {
       return ledger
     },
-    waitFor: (call, timeoutMs = 5_000) =>
+    waitFor: (call, timeoutMs = 20_000) =>
       new Promise((resolve, reject) => {
         const ready = oldestHeld(call)
         if (ready) return resolve(ready)
