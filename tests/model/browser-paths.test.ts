@@ -43,6 +43,7 @@ const shotsDir = path.join(shotsRoot, locale)
 const counts: StepCounts = { ui: 0, url: 0, direct: 0, network: 0, host: 0 }
 const walked = new Map<string, ModelPath>()
 const shots = new Map<string, string>()
+const shotAtRest = new Set<string>()
 const screenMoves = new Set<string>()
 const started = Date.now()
 let sandbox: RunningSandbox
@@ -260,12 +261,16 @@ async function runPath(p: ModelPath): Promise<void> {
       )
       .toEqual([])
   }
+  // One picture per screen state: the first time it shows, taken again once it shows at rest (not
+  // loading), so the reviewer sees the screen with its content rather than a spinner.
   const screenshotNew = async (expected: Expectation) => {
+    const atRest = !(await reader.busy())
     for (const id of activeStateIds(expected.state)) {
-      if (!screenIds.includes(id) || shots.has(id)) continue
+      if (!screenIds.includes(id) || (shots.has(id) && (!atRest || shotAtRest.has(id)))) continue
       const file = `${id}.png`
       await page.screenshot({ path: path.join(shotsDir, file), fullPage: true })
       shots.set(id, file)
+      if (atRest) shotAtRest.add(id)
     }
   }
   const linkHash = sample.input.initialDeepLink ? `#${sample.input.initialDeepLink.path}` : ''

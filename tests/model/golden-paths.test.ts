@@ -11,7 +11,8 @@ import { generatePaths } from '../../machines/model/paths'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 
-test('the generated paths are the approved golden paths', () => {
+// Generation takes seconds of CPU: no timeout a busy machine could hit.
+test('the generated paths are the approved golden paths', { timeout: 600_000 }, () => {
   const generated = goldenText(generatePaths({ seed: 1 }))
   const committed = readFileSync(path.join(repoRoot, goldenFile), 'utf8')
   if (generated !== committed) {
