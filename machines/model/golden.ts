@@ -27,8 +27,18 @@ export function routeText(route: Expectation['route']): string {
   return `${route.path}${query ? `?${query}` : ''} (${route.history})`
 }
 
+/** What the borrower's situation holds besides the state: the server's step, the error shown, the overlay, the poll. */
+export function contextText(context: Expectation['context']): string {
+  const parts: string[] = []
+  if (context.step !== null) parts.push(`step ${context.step}`)
+  if (context.errorCode !== null) parts.push(`error ${context.errorCode}${context.errorStatus === null ? '' : ` ${context.errorStatus}`}`)
+  if (context.overlay !== null) parts.push(`overlay ${context.overlay}`)
+  if (context.pollAttempt > 0) parts.push(`poll ${context.pollAttempt}`)
+  return parts.length === 0 ? '' : `  {${parts.join(', ')}}`
+}
+
 function stepLine(index: number, label: string, expect: Expectation): string {
-  return `  ${String(index).padStart(2)}. ${label.padEnd(44)} → ${stateText(expect.state)}  ${routeText(expect.route)}`
+  return `  ${String(index).padStart(2)}. ${label.padEnd(44)} → ${stateText(expect.state)}  ${routeText(expect.route)}${contextText(expect.context)}`
 }
 
 function pathBlock(path: ModelPath): string {
@@ -41,7 +51,7 @@ export function goldenText(set: PathSet): string {
   const header = [
     `# Model paths (seed ${set.seed}), generated from machines/app.machine.ts by \`npm run paths\`.`,
     `# ${set.statePaths.length} shortest paths to every state, ${set.edgePaths.length} edge-covering paths.`,
-    '# Each line: the step taken → the state it led to, and the URL shown there (push or replace).',
+    '# Each line: the step taken → the state it led to, the URL shown there (push or replace), and {the server\'s step, the error shown, the overlay, the poll}.',
     '# Review a diff of this file like code; approve it with `npm run paths -- --approve`.',
   ]
   return `${header.join('\n')}\n\n${[...set.statePaths, ...set.edgePaths].map(pathBlock).join('\n\n')}\n`
@@ -103,7 +113,7 @@ export function lineDiff(committed: string, generated: string, maxLines = 200): 
 export interface GoldenPath {
   path: ModelPath
   /** Per step (0 = the start): the state and route text the committed file says. */
-  shows: { state: string; route: string }[]
+  shows: { state: string; route: string; context: string }[]
 }
 
 const samplesByLabel = new Map<string, EventObject>()
@@ -149,10 +159,10 @@ export function parseGolden(text: string): GoldenPath[] {
     const shows: GoldenPath['shows'] = []
     const steps: ModelPath['steps'] = []
     for (const line of lines) {
-      const step = /^\s*(\d+)\. (\S+)\s+→ (.+?)  (\(no route\)|\S+ \((?:push|replace)\))$/.exec(line)
+      const step = /^\s*(\d+)\. (\S+)\s+→ (.+?)  (\(no route\)|\S+ \((?:push|replace)\))((?:  \{.*\})?)$/.exec(line)
       if (!step) throw new Error(`${id}: cannot read "${line}"`)
-      const [, index, label = '', state = '', route = ''] = step
-      shows.push({ state, route })
+      const [, index, label = '', state = '', route = '', context = ''] = step
+      shows.push({ state, route, context })
       if (index !== '0') steps.push({ label, do: actionOf(label), expect: blank })
     }
     out.push({ path: { id, kind: id.startsWith('state-') ? 'state' : 'transition', goal, start, startExpect: blank, steps }, shows })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import type { Expectation } from '../../machines/model/explore'
-import { goldenFile, parseGolden, routeText, stateText } from '../../machines/model/golden'
+import { contextText, goldenFile, parseGolden, routeText, stateText } from '../../machines/model/golden'
 import { instrument } from '../../machines/model/instrument'
 import { replayPath } from '../../machines/model/replay'
 import { machineVerifier } from './support/machine-verifier'
@@ -22,10 +22,10 @@ test.each(golden.map((g) => [g.path.id, g.path.goal, g] as const))('%s (%s): the
   let index = 0
   const compare = (_expected: Expectation, actual: Expectation): string[] => {
     const wanted = g.shows[index++]
-    const shown = { state: stateText(actual.state), route: routeText(actual.route) }
-    return wanted === undefined || (wanted.state === shown.state && wanted.route === shown.route)
+    const shown = { state: stateText(actual.state), route: routeText(actual.route), context: contextText(actual.context) }
+    return wanted === undefined || (wanted.state === shown.state && wanted.route === shown.route && wanted.context === shown.context)
       ? []
-      : [`the golden file says ${wanted.state}  ${wanted.route}; the machine is in ${shown.state}  ${shown.route}`]
+      : [`the golden file says ${wanted.state}  ${wanted.route}${wanted.context}; the machine is in ${shown.state}  ${shown.route}${shown.context}`]
   }
   const result = await replayPath(model, g.path, { verifier: machineVerifier, compare })
   expect(result.failure).toBeNull()
