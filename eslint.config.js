@@ -27,7 +27,7 @@ const layering = [
 ]
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-review/', 'node_modules/', 'data/', 'artifacts/', 'coverage/', 'server/public/'] },
+  { ignores: ['dist/', 'dist-review/', 'node_modules/', 'data/', 'artifacts/', 'coverage/', 'server/public/', '.stryker-tmp/'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],

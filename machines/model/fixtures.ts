@@ -332,7 +332,8 @@ export const formSamples: { [K in DraftStep]: EventSample[] } = {
   basic: [
     change('basic', 'complete', {
       real_name: '李雷',
-      id_number: '11010519491231002X',
+      // Valid by PRODUCT.md 5 (check digit, born 1990: 18–60 years old), so the page's rules let the form through.
+      id_number: '110105199003071239',
       education: 'bachelor',
       marital_status: 'single',
       province_id: '110000',

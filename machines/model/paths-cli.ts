@@ -7,6 +7,7 @@ import { coverageOf, formatCoverage, uncoveredTransitions } from './coverage'
 import { instrument } from './instrument'
 import type { ModelPath, PathSet } from './paths'
 import { generatePaths } from './paths'
+import { goldenFile, goldenText, lineDiff } from './golden'
 import { replayAll, replayPath } from './replay'
 
 /*
@@ -17,6 +18,8 @@ import { replayAll, replayPath } from './replay'
  *   --coverage     replays every path at machine level and prints coverage for each level
  *   --run ID       replays one path (e.g. edge-12) at machine level, step by step
  *   --quiet        no listing
+ *   --approve      writes the golden paths (tests/model/golden-paths.txt) from this generation;
+ *                  without it, a difference from the committed file is printed and the exit code is 1
  */
 
 const { values } = parseArgs({
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     coverage: { type: 'boolean', default: false },
     run: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    approve: { type: 'boolean', default: false },
   },
 })
 
@@ -75,7 +79,21 @@ async function main(): Promise<number> {
   for (const m of set.missing) console.log(`model gap: ${m}`)
   for (const s of set.unreached.states) console.log(`unreachable state: ${s}`)
 
-  if (!values.coverage) return set.missing.length === 0 && set.unreached.states.length === 0 ? 0 : 1
+  const golden = goldenText(set)
+  const committed = existsSync(goldenFile) ? readFileSync(goldenFile, 'utf8') : ''
+  let goldenOk = true
+  if (values.approve) {
+    writeFileSync(goldenFile, golden)
+    console.log(`approved: ${goldenFile} now holds these paths`)
+  } else if (seed !== 1) {
+    console.log(`(the golden paths are seed 1; seed ${seed} is not compared)`)
+  } else if (committed !== golden) {
+    goldenOk = false
+    console.log(`\nThe paths differ from ${goldenFile} (- committed, + generated):\n${lineDiff(committed, golden)}`)
+    console.log('\nReview the difference; if the machine is meant to behave so, run `npm run paths -- --approve`.')
+  } else console.log(`the paths match ${goldenFile}`)
+
+  if (!values.coverage) return set.missing.length === 0 && set.unreached.states.length === 0 && goldenOk ? 0 : 1
 
   const { results, seen } = await replayAll(instrument(appMachine), all)
   const failed = results.filter((r) => !r.ok)

@@ -2,8 +2,8 @@ import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import { appMachine } from '../app.machine'
 import type { Expectation, StepAction, StepResult } from './explore'
 import { createStepper, expectationOf, identityOf, offersOf } from './explore'
-import type { Instrumented, Inventory } from './instrument'
-import { instrument } from './instrument'
+import type { Instrumented, Inventory, NodeView } from './instrument'
+import { evaluateGuard, instrument } from './instrument'
 import { startSamples } from './fixtures'
 
 /*
@@ -113,6 +113,13 @@ export interface ExploreOptions {
   seed?: number
   /** A guard against an abstraction that leaks form data into identity. */
   maxVertices?: number
+  /**
+   * Which offers a runner can perform in a state (default: all). The rendering levels walk only
+   * what a borrower's hands, the host and the network can do, so their paths leave out the rest.
+   */
+  allow?: (snapshot: AnyMachineSnapshot, action: StepAction) => boolean
+  /** Which states a runner can check at rest (default: all); edges into the others are left out. */
+  allowState?: (snapshot: AnyMachineSnapshot) => boolean
 }
 
 export function explore(model: Instrumented, options: ExploreOptions = {}): Graph {
@@ -145,24 +152,54 @@ export function explore(model: Instrumented, options: ExploreOptions = {}): Grap
   for (let v = 0; v < vertices.length; v++) {
     const vertex = vertices[v] as Vertex
     if (vertex.snapshot.status !== 'active') continue
-    const offers = offersOf(model, vertex.snapshot, missing)
+    const offers = offersOf(model, vertex.snapshot, missing).filter((offer) => options.allow?.(vertex.snapshot, offer.action) ?? true)
     for (let i = offers.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1))
       ;[offers[i], offers[j]] = [offers[j] as (typeof offers)[number], offers[i] as (typeof offers)[number]]
     }
+    const routes = refusedRoutes(model, vertex.snapshot)
     for (const offer of offers) {
+      const refused = routes(offer.action)
+      if (refused !== null) {
+        // A route the machine refuses changes nothing: record the guard's "no" without a transition.
+        edges.push({ from: v, label: offer.label, action: offer.action, covers: refused })
+        continue
+      }
       stepper.clock.value = vertex.clock
       const result = stepper.apply(vertex.snapshot, offer.action)
       if (result.snapshot.status === 'error') {
         problems.push(`${JSON.stringify(vertex.snapshot.value)} + ${offer.label} stops the machine with an error`)
         continue
       }
+      if (options.allowState?.(result.snapshot) === false) continue
       const edgeIndex = edges.length
       edges.push({ from: v, label: offer.label, action: offer.action, covers: coveredBy(model, result) })
       add(result.snapshot, { clock: stepper.clock.value, depth: vertex.depth + 1, start: vertex.start, via: edgeIndex })
     }
   }
   return { vertices, edges, startCovers, missing: [...missing].sort(), problems }
+}
+
+/**
+ * Most offers are typed URLs (a route to every routable screen, from every vertex), and most are
+ * refused. Where no active state below the root handles `xstate.route` itself, the root's route
+ * transition for the URL decides alone, so its guard answers without running a transition: null
+ * when the route would be taken (run it), else what the refusal covers.
+ */
+function refusedRoutes(model: Instrumented, snapshot: AnyMachineSnapshot): (action: StepAction) => string[] | null {
+  const nodes = (snapshot as unknown as { _nodes: NodeView[] })._nodes
+  const handledBelow = nodes.some((n) => n.parent !== undefined && n.transitions.has('xstate.route'))
+  return (action) => {
+    if (handledBelow || action.kind !== 'event' || action.event.type !== 'xstate.route') return null
+    const to = (action.event as { to?: string }).to
+    const root = nodes.find((n) => n.parent === undefined)
+    const transition = root?.transitions.get('xstate.route')?.find((t) => `#${t.target?.[0]?.id ?? ''}` === to)
+    if (transition === undefined) return []
+    const key = model.keyOf.get(transition) ?? ''
+    const guard = model.originalGuard.get(transition)
+    if (guard === undefined || evaluateGuard(model.machine, guard, { context: snapshot.context, event: action.event })) return null
+    return model.inventory.transitions.some((t) => t.key === key && t.guarded) ? [`guard:${key} = false`] : []
+  }
 }
 
 function treePath(graph: Graph, vertex: number): { start: string; edges: number[] } {

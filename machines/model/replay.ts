@@ -4,7 +4,16 @@ import type { Expectation } from './explore'
 import { expectationOf } from './explore'
 import { clockStartMs, failureOf, fixtures, startSamples } from './fixtures'
 import type { Instrumented, NodeView, TransitionView } from './instrument'
-import type { ModelPath } from './paths'
+import type { ModelPath, PathStep } from './paths'
+
+/**
+ * Checks a runner makes after each step besides the path's own expectation: the tests' independent
+ * verifications. `output` is what an actor answered on a step that answered one.
+ */
+export interface StepVerifier {
+  start(snapshot: AnyMachineSnapshot): string[]
+  step(step: PathStep, snapshot: AnyMachineSnapshot, output: unknown): string[]
+}
 
 /*
  * The machine-level runner: each path is run against a real actor of the machine (createActor,
@@ -62,7 +71,15 @@ function delayMs(model: Instrumented, snapshot: AnyMachineSnapshot, delay: strin
 }
 
 /** Runs one path on a fresh actor. Runs must not overlap: the model's recorder is shared. */
-export async function replayPath(model: Instrumented, path: ModelPath): Promise<ReplayResult> {
+export interface ReplayOptions {
+  verifier?: (path: ModelPath) => StepVerifier
+  /** How a step's expectation is compared with what the actor shows (default: every field). */
+  compare?: (expected: Expectation, actual: Expectation) => string[]
+}
+
+export async function replayPath(model: Instrumented, path: ModelPath, options: ReplayOptions = {}): Promise<ReplayResult> {
+  const verify = options.verifier?.(path)
+  const compare = options.compare ?? differences
   const seen: ReplaySeen = { states: new Set(), transitions: new Set(), guardOutcomes: new Set() }
   const log: string[] = []
   const pending: Pending[] = []
@@ -97,22 +114,23 @@ export async function replayPath(model: Instrumented, path: ModelPath): Promise<
       for (const node of step.snapshot._nodes) if (node.parent !== undefined) seen.states.add(node.id)
     },
   })
-  const check = (label: string, expected: Expectation): string | null => {
+  const check = (label: string, expected: Expectation, independent: (snapshot: AnyMachineSnapshot) => string[] = () => []): string | null => {
     const snapshot = actor.getSnapshot()
     for (const node of (snapshot as unknown as { _nodes: NodeView[] })._nodes) if (node.parent !== undefined) seen.states.add(node.id)
     if (snapshot.status !== 'active') return `${label}: the machine stopped (${snapshot.status})`
-    const problems = differences(expected, expectationOf(snapshot, model.inventory.invokeSrc))
+    const problems = [...independent(snapshot), ...compare(expected, expectationOf(snapshot, model.inventory.invokeSrc))]
     return problems.length === 0 ? null : `${label}: ${problems.join('; ')}`
   }
   let failure: string | null = null
   try {
     actor.start()
     await settle()
-    failure = check(`start ${path.start}`, path.startExpect)
+    failure = check(`start ${path.start}`, path.startExpect, (snapshot) => verify?.start(snapshot) ?? [])
     log.push(`${failure === null ? '✓' : '✗'} start ${path.start}`)
     for (const step of path.steps) {
       if (failure !== null) break
       const action = step.do
+      let output: unknown = undefined
       switch (action.kind) {
         case 'event':
           actor.send(action.event as Parameters<typeof actor.send>[0])
@@ -136,14 +154,15 @@ export async function replayPath(model: Instrumented, path: ModelPath): Promise<
               failure = `${step.label}: no fixture ${action.fixture} for ${action.src}`
               break
             }
-            entry.resolve(fixture(entry.input))
+            output = fixture(entry.input)
+            entry.resolve(output)
           }
           break
         }
       }
       if (failure === null) {
         await settle()
-        failure = check(step.label, step.expect)
+        failure = check(step.label, step.expect, (snapshot) => verify?.step(step, snapshot, output) ?? [])
       }
       log.push(`${failure === null ? '✓' : '✗'} ${step.label}`)
     }
@@ -158,11 +177,15 @@ export async function replayPath(model: Instrumented, path: ModelPath): Promise<
 }
 
 /** Runs paths one after another and merges what they covered. */
-export async function replayAll(model: Instrumented, paths: readonly ModelPath[]): Promise<{ results: ReplayResult[]; seen: ReplaySeen }> {
+export async function replayAll(
+  model: Instrumented,
+  paths: readonly ModelPath[],
+  options: ReplayOptions = {},
+): Promise<{ results: ReplayResult[]; seen: ReplaySeen }> {
   const results: ReplayResult[] = []
   const seen: ReplaySeen = { states: new Set(), transitions: new Set(), guardOutcomes: new Set() }
   for (const path of paths) {
-    const result = await replayPath(model, path)
+    const result = await replayPath(model, path, options)
     results.push(result)
     for (const s of result.seen.states) seen.states.add(s)
     for (const t of result.seen.transitions) seen.transitions.add(t)

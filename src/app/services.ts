@@ -153,6 +153,16 @@ export function createServices(win: Window, config: AppConfig): Services {
         if (outcome.ok) return outcome.data
         throw outcome.failure
       }),
+      // Spec 4: the channel code is stored when the lookup answers. Stored here, before the machine
+      // moves on: the next state's calls start before any subscriber of the actor hears of it, and
+      // would carry the old channel-code header (the model-based tests' request checks caught it).
+      lookupChannel: fromPromise<PortData<'lookupChannel'>, PortArgs<'lookupChannel'>>(async ({ input, signal }) => {
+        const outcome = await client.call('lookupChannel', { ...(input as object), signal } as never)
+        if (!outcome.ok) throw outcome.failure
+        const data = outcome.data as PortData<'lookupChannel'>
+        session.update({ channelCode: data.channel_code })
+        return data
+      }),
       // The machine names the return route relative to the page; the vendor's page needs an absolute
       // URL to come back to. Resolved against the page without its query, so the bridge token in the
       // page URL never travels to the vendor.

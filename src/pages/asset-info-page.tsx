@@ -28,7 +28,7 @@ export default function AssetInfoPage() {
     { field: 'credit_card', label: t('screens.asset.creditCard') },
   ]
   return (
-    <ScreenFrame>
+    <ScreenFrame page="assetInfo">
       <Section title={t('routes.assetInfo')}>
         <EnumQuestions draft={draft} questions={choices} change={change} />
         <YesNoQuestions draft={draft} questions={yesNo} change={change} />

@@ -29,7 +29,7 @@ export default function BankCardPage() {
   const phoneRule = checkMobile(draft.reserved_phone)
 
   return (
-    <ScreenFrame>
+    <ScreenFrame page="bankCard">
       <Section title={t('screens.card.title')}>
         <TextField
           label={t('screens.card.number')}

@@ -71,7 +71,7 @@ export default function BasicInfoPage() {
   )
 
   return (
-    <ScreenFrame>
+    <ScreenFrame page="basicInfo">
       <Section title={t('screens.basic.identity')}>
         {text('real_name', t('screens.basic.name'), { autoComplete: 'name' })}
         {text('id_number', t('screens.basic.idNumber'), { autoComplete: 'off' })}

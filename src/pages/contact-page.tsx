@@ -39,7 +39,7 @@ export default function ContactPage() {
   }
 
   return (
-    <ScreenFrame>
+    <ScreenFrame page="contact">
       {([0, 1] as const).map((index) => {
         const entry = draft.contacts[index]
         return (

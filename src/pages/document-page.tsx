@@ -3,14 +3,14 @@ import { RichHtml } from '../ui/components/rich-html'
 import { ActionButton, ScreenFrame, Section, Spinner, useApp, useBusy, useOpenExternal } from './screen-kit'
 
 /** An agreement or lender text loaded by the overlay state; closing returns to the opener. */
-export function DocumentPage() {
+export function DocumentPage({ page }: { page: 'privacy' | 'thirdProtocol' }) {
   const { t } = useTranslation()
   const openExternal = useOpenExternal()
   const busy = useBusy()
   const content = useApp((snapshot) => snapshot.context.overlayContent)
   const askedTitle = useApp((snapshot) => snapshot.context.overlay?.query.title ?? null)
   return (
-    <ScreenFrame title={content?.title ?? askedTitle ?? undefined}>
+    <ScreenFrame page={page} title={content?.title ?? askedTitle ?? undefined}>
       <Section>
         {busy && <Spinner />}
         {content !== null && <RichHtml html={content.content_html} onExternalLink={openExternal} />}

@@ -15,7 +15,7 @@ export default function FacialIdentificationPage() {
 
   if (checking) {
     return (
-      <ScreenFrame ownRetry>
+      <ScreenFrame page="facialIdentification" ownRetry>
         <Section title={t('screens.face.checking')}>
           {slow ? <p>{t('screens.common.slow')}</p> : <Spinner label={t('screens.face.checking')} />}
           <div className="actions">
@@ -28,7 +28,7 @@ export default function FacialIdentificationPage() {
   }
 
   return (
-    <ScreenFrame>
+    <ScreenFrame page="facialIdentification">
       <Section title={t('screens.face.title')}>
         <p>{t('screens.face.lead')}</p>
         {outcome !== null && (

@@ -54,7 +54,7 @@ export default function HomePage() {
   const action = applicationAction(loanUser?.step)
 
   return (
-    <ScreenFrame>
+    <ScreenFrame page="home">
       {busy && <Spinner />}
       <EntranceCard
         title={user ? t('screens.home.hello', { name: user.nick_name }) : t('app.name')}

@@ -62,7 +62,7 @@ export default function LendConfirmPage() {
     send({ type: 'overlay.open', page: 'thirdProtocol', query: { lender_id: lenderId ?? '', kind } })
 
   return (
-    <ScreenFrame ownRetry={uncertain}>
+    <ScreenFrame page="lendConfirm" ownRetry={uncertain}>
       <Section title={lender?.name ?? t('routes.lendConfirm')}>
         <TextField
           label={t('screens.demand.amount')}

@@ -55,7 +55,7 @@ export default function LoanDemandPage() {
     send({ type: 'form.change', step: 'demand', patch: { agreements: { ...agreements, [key]: value } } })
 
   return (
-    <ScreenFrame>
+    <ScreenFrame page="loanDemand">
       <Section title={t('screens.demand.title')}>
         <TextField
           label={t('screens.demand.amount')}

@@ -10,7 +10,7 @@ export default function LoanPlanPage() {
   const slow = useApp((snapshot) => snapshot.matches({ session: { screens: { loanPlan: { payingOut: 'slow' } } } }))
   const plan = useApp((snapshot) => snapshot.context.repayPlan)
   return (
-    <ScreenFrame ownRetry={slow}>
+    <ScreenFrame page="loanPlan" ownRetry={slow}>
       <Section title={t('screens.plan.applied')}>
         {busy && <Spinner />}
         {payingOut && (

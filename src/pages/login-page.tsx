@@ -5,7 +5,7 @@ import { ActionButton, ScreenFrame, Section } from './screen-kit'
 export default function LoginPage() {
   const { t } = useTranslation()
   return (
-    <ScreenFrame>
+    <ScreenFrame page="login">
       <Section>
         <p>{t('screens.login.waiting')}</p>
         <ActionButton event={{ type: 'login.request' }} label={t('screens.login.ask')} />

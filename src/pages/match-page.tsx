@@ -12,7 +12,7 @@ export default function MatchPage() {
   const byPrice = [...(matches ?? [])].sort((a, b) => a.apr - b.apr)
   const canSelect = useCan({ type: 'match.select', lender_id: matches?.[0]?.lender_id ?? '' })
   return (
-    <ScreenFrame>
+    <ScreenFrame page="match">
       {busy && <Spinner />}
       {byPrice.map((lender) => (
         <Section key={lender.lender_id} title={lender.name}>

@@ -10,7 +10,7 @@ export default function PaymentConfirmPage() {
   const total = useApp((snapshot) => snapshot.context.repayTrial?.total ?? null)
   const uncertain = useApp((snapshot) => snapshot.matches({ session: { screens: { paymentConfirm: 'uncertain' } } }))
   return (
-    <ScreenFrame ownRetry={uncertain}>
+    <ScreenFrame page="paymentConfirm" ownRetry={uncertain}>
       <Section title={t('routes.paymentConfirm')}>
         <Facts
           rows={[

@@ -11,7 +11,7 @@ export default function RepayDetailPage() {
   const plan = useApp((snapshot) => snapshot.context.repayPlan)
   const chosen = trial === null || plan === null ? [] : plan.periods.filter((period) => trial.periods.includes(period.period))
   return (
-    <ScreenFrame>
+    <ScreenFrame page="repayDetail">
       <Section title={t('routes.repayDetail')}>
         {busy && <Spinner />}
         {trial !== null && (

@@ -6,7 +6,7 @@ export default function RepayPlanPage() {
   const busy = useBusy()
   const plan = useApp((snapshot) => snapshot.context.repayPlan)
   return (
-    <ScreenFrame>
+    <ScreenFrame page="repayPlan">
       <Section>
         {busy && <Spinner />}
         {plan !== null && <PlanTable plan={plan} />}

@@ -25,7 +25,7 @@ export default function RepaymentPage() {
   const open = loans.filter((loan) => loan.status !== 'settled')
 
   return (
-    <ScreenFrame>
+    <ScreenFrame page="repayment">
       {busy && <Spinner />}
       {open.length > 1 && canChooseLoan && (
         <Section>

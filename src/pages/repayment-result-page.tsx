@@ -16,7 +16,7 @@ export default function RepaymentResultPage() {
   // total of the trial that was paid, which is the amount the borrower confirmed.
   const amount = last !== null && last.repayment_id === repayment?.repayment_id ? last.amount : (repayment?.amount ?? null)
   return (
-    <ScreenFrame ownRetry={processing}>
+    <ScreenFrame page="repaymentResult" ownRetry={processing}>
       <Section>
         {status !== null && (
           <p className={`outcome outcome--${status}`} data-testid="repayment-outcome">

@@ -20,7 +20,7 @@ export default function ResultPage() {
   const products = useApp((snapshot) => snapshot.context.supermarket)
 
   return (
-    <ScreenFrame>
+    <ScreenFrame page="result">
       {busy && <Spinner />}
       {approved && credit !== null && (
         <Section title={t('screens.result.approved')}>

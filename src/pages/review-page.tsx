@@ -7,7 +7,7 @@ export default function ReviewPage() {
   const slow = useApp((snapshot) => snapshot.matches({ session: { screens: { review: { polling: 'slow' } } } }))
   const priority = useApp((snapshot) => snapshot.context.credit?.priority === true || snapshot.context.rights.owned)
   return (
-    <ScreenFrame ownRetry>
+    <ScreenFrame page="review" ownRetry>
       <Section title={t('screens.review.title')}>
         {slow ? <p>{t('screens.common.slow')}</p> : <Spinner label={t('screens.review.waiting')} />}
         {priority && <p className="badge badge--success">{t('screens.review.priority')}</p>}

@@ -9,7 +9,7 @@ export default function RichTextPage() {
   const title = useApp((snapshot) => snapshot.context.overlay?.query.title ?? null)
   const html = useApp((snapshot) => snapshot.context.overlayContent?.content_html ?? snapshot.context.rights.product?.detail_html ?? '')
   return (
-    <ScreenFrame title={title ?? undefined}>
+    <ScreenFrame page="richText" title={title ?? undefined}>
       <Section>
         <RichHtml html={html} onExternalLink={openExternal} />
         <ActionButton event={{ type: 'overlay.close' }} label={t('common.close')} variant="secondary" />

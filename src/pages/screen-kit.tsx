@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { AppEvent } from '../../machines/app.machine'
 import type { AppSnapshot } from '../../machines/routes'
 import { screenForState } from '../../machines/routes'
+import type { ScreenName } from '../../machines/screens'
 import { useAppHandles } from '../app/app-context'
 import type { AgreementKey } from '../contract/entities'
 import type { FieldRuleCode } from '../contract/field-rules'
@@ -112,19 +113,24 @@ export function ErrorNotice({ ownRetry = false }: { ownRetry?: boolean }) {
 /** The six application steps the borrower fills in, in order: the progress bar counts these. */
 const funnelScreens: readonly string[] = ['loanDemand', 'facialIdentification', 'basicInfo', 'assetInfo', 'contact', 'bankCard']
 
-/** The page frame: the bar with the machine's Back (or Close for an overlay), the title, the error. */
-export function ScreenFrame({ children, title, ownRetry = false }: { children: ReactNode; title?: string; ownRetry?: boolean }) {
+/**
+ * The page frame: the bar with the machine's Back (or Close for an overlay), the title, the error.
+ * `page` is the page naming itself, never read from the machine: `data-screen` and the heading
+ * then say which page actually rendered, so a route showing the wrong page is visible to tests.
+ * `ownRetry`: the page offers its own retry, so the frame's error notice does not add another.
+ */
+export function ScreenFrame({ children, title, page, ownRetry = false }: { children: ReactNode; title?: string; page: ScreenName; ownRetry?: boolean }) {
   const { t } = useTranslation()
   const send = useSend()
-  const screen = useApp(screenForState)
+  const screen = page
   const overlayOpen = useApp((snapshot) => snapshot.matches({ session: 'overlay' }))
   const canGoBack = useCan({ type: 'step.back' })
   const canGoHome = useCan({ type: 'nav.home' })
   const busy = useBusy()
-  const heading = title ?? (screen === null ? '' : t(`routes.${screen}`))
-  const funnelIndex = screen === null ? -1 : funnelScreens.indexOf(screen)
+  const heading = title ?? t(`routes.${screen}`)
+  const funnelIndex = funnelScreens.indexOf(screen)
   return (
-    <main className="page" aria-busy={busy} data-screen={screen ?? undefined}>
+    <main className="page" aria-busy={busy} data-screen={screen}>
       <NavBar
         title={heading}
         {...(overlayOpen

@@ -72,7 +72,7 @@ export default function WebviewPage() {
   }, [url])
 
   return (
-    <ScreenFrame title={liveness ? t('screens.face.title') : (title ?? undefined)}>
+    <ScreenFrame page="webview" title={liveness ? t('screens.face.title') : (title ?? undefined)}>
       {url === null ? (
         <Section>
           <p className="muted">{t('screens.common.none')}</p>

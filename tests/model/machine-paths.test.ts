@@ -4,14 +4,15 @@ import { coverageOf, uncoveredTransitions } from '../../machines/model/coverage'
 import { instrument } from '../../machines/model/instrument'
 import { generatePaths } from '../../machines/model/paths'
 import { replayAll, replayPath } from '../../machines/model/replay'
+import { machineVerifier } from './support/machine-verifier'
 
 // Generated once, at collection, so each path is its own test (`-t edge-12` runs one).
 const set = generatePaths({ seed: 1 })
 const paths = [...set.statePaths, ...set.edgePaths]
 const model = instrument(appMachine)
 
-test.each(paths.map((p) => [p.id, p.goal, p] as const))('%s (%s) plays out on the machine step by step', async (_id, _goal, path) => {
-  const result = await replayPath(model, path)
+test.each(paths.map((p) => [p.id, p.goal, p] as const))('%s (%s) plays out on the machine step by step, every state as verifications.ts says', async (_id, _goal, path) => {
+  const result = await replayPath(model, path, { verifier: machineVerifier })
   expect(result.failure).toBeNull()
 })
 

@@ -7,6 +7,9 @@ import { instrument } from '../../machines/model/instrument'
 import { generatePaths } from '../../machines/model/paths'
 import { replayAll } from '../../machines/model/replay'
 
+/** Each test generates paths (seconds of CPU each): no test may fail because the machine is busy. */
+const generous = { timeout: 600_000 }
+
 type Config = { states: Record<string, { on?: Record<string, unknown> } & Record<string, unknown>> } & Record<string, unknown>
 
 /** The app's machine with a change to its definition, as an engineer might make it. */
@@ -15,8 +18,7 @@ function changedMachine(change: (config: Config) => Config): AnyStateMachine {
   return createMachine(change(config) as never, appMachine.implementations as never) as unknown as AnyStateMachine
 }
 
-// Three full generations: about 25 s on an idle machine, so the timeout leaves room for a busy one.
-test('the same seed always gives the same paths, and another seed other paths that reach as much', { timeout: 180_000 }, () => {
+test('the same seed always gives the same paths, and another seed other paths that reach as much', generous, () => {
   const first = generatePaths({ seed: 7 })
   const again = generatePaths({ seed: 7 })
   const other = generatePaths({ seed: 8 })
@@ -25,7 +27,7 @@ test('the same seed always gives the same paths, and another seed other paths th
   expect(other.unreached).toEqual(first.unreached)
 })
 
-test('a state added to the machine with no way to reach it fails machine-level coverage', async () => {
+test('a state added to the machine with no way to reach it fails machine-level coverage', generous, async () => {
   const machine = changedMachine((config) => ({
     ...config,
     states: { ...config.states, orphan: { description: 'Nothing leads here.' } },
@@ -36,7 +38,7 @@ test('a state added to the machine with no way to reach it fails machine-level c
   expect(coverageOf('machine', set.targets, seen).states.missing).toEqual(['app.orphan'])
 })
 
-test('a transition that no event can take fails machine-level coverage', async () => {
+test('a transition that no event can take fails machine-level coverage', generous, async () => {
   const machine = changedMachine((config) => {
     const login = config.states.login ?? {}
     return {
@@ -52,7 +54,7 @@ test('a transition that no event can take fails machine-level coverage', async (
   expect(uncoveredTransitions(coverageOf('machine', set.targets, seen))).toEqual(['login | nav.home | 0'])
 })
 
-test('an event the machine accepts but the model has no sample for is reported as a model gap', () => {
+test('an event the machine accepts but the model has no sample for is reported as a model gap', generous, () => {
   const machine = changedMachine((config) => {
     const login = config.states.login ?? {}
     return { ...config, states: { ...config.states, login: { ...login, on: { ...login.on, 'host.resumed': {} } } } }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'vite'
 import { startSandbox, type RunningSandbox } from '../../server/start'
@@ -6,9 +6,27 @@ import { encodeBridgeParameter } from '../../src/bridge/payload'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 
-/** `npm test` builds dist/ first; a test run on its own builds it here so it never tests a stale page. */
+/** What the built page is made of: a change to any of these makes dist/ stale. */
+const pageSources = ['src', 'machines', 'locales', 'index.html', 'vite.config.ts', 'package.json']
+
+function newestChange(entry: string): number {
+  const stat = statSync(entry)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const child of readdirSync(entry)) newest = Math.max(newest, newestChange(path.join(entry, child)))
+  return newest
+}
+
+/**
+ * `npm test` builds dist/ first; a test run on its own builds it here when it is missing or older
+ * than its sources, so it never tests a stale page.
+ */
 export async function ensureBuiltPage(): Promise<void> {
-  if (existsSync(path.join(repoRoot, 'dist', 'index.html'))) return
+  const built = path.join(repoRoot, 'dist', 'index.html')
+  if (existsSync(built)) {
+    const sources = Math.max(...pageSources.map((entry) => path.join(repoRoot, entry)).filter(existsSync).map(newestChange))
+    if (sources <= statSync(built).mtimeMs) return
+  }
   await build({ root: repoRoot, logLevel: 'warn' })
 }
 

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { calls, type CallName } from '../../../src/contract/calls'
 import type { FailureKind } from '../../../machines/model/fixtures'
 import { failureOf, fixtures } from '../../../machines/model/fixtures'
+import { childrenOf, provincesList, searchRegions } from '../../../server/geo'
+import { contractProblems, IdempotencyLedger, type SentRequest } from './request-checks'
+import type { World } from './verify'
 
 /*
  * The network as a model path sees it: a real HTTP server on a loopback port that holds every
@@ -11,11 +14,8 @@ import { failureOf, fixtures } from '../../../machines/model/fixtures'
  * request layer (signing, headers, envelope parsing) runs unchanged against it.
  */
 
-export interface HeldRequest {
-  call: CallName
-  method: string
-  path: string
-  params: Record<string, string>
+export interface HeldRequest extends SentRequest {
+  /** The fields as a fixture reads them (query numbers as numbers). */
   input: Record<string, unknown>
   answered: boolean
   response: ServerResponse
@@ -32,6 +32,11 @@ export interface FakeApi {
   answer(request: HeldRequest, answer: Answer, src: string): void
   /** Drops every held request (between paths) so no answer leaks into the next one. */
   reset(): void
+  /** What the page sent that breaks the contract, the headers, the signature or idempotency, per request. */
+  problems: string[]
+  /** The world the checks compare with (the runner's). */
+  context: { world: World }
+  ledger: IdempotencyLedger
   close(): Promise<void>
 }
 
@@ -116,6 +121,17 @@ export function errorResponse(kind: FailureKind): { status: number; body: unknow
   }
 }
 
+/**
+ * Reference data a page loads itself (not a step of the flow, so no path says how it answers): the
+ * residence picker's regions, answered from the sandbox's GB/T 2260 table.
+ */
+export function referenceData(call: CallName, fields: Record<string, unknown>): unknown {
+  if (call !== 'listRegions') return undefined
+  const keyword = typeof fields.keyword === 'string' ? fields.keyword.trim() : ''
+  const parent = typeof fields.parent_id === 'string' ? fields.parent_id : ''
+  return { items: keyword !== '' ? searchRegions(keyword) : parent !== '' ? childrenOf(parent) : provincesList() }
+}
+
 /** The data of a fixture for a request, computed from what the page sent. */
 export function fixtureData(src: string, fixture: string, args: { params: Record<string, string>; input: Record<string, unknown> }): unknown {
   const table = (fixtures as unknown as Record<string, Record<string, (a: unknown) => unknown> | undefined>)[src]
@@ -131,6 +147,9 @@ export function initConfigBody(origin: string): unknown {
 
 export async function startFakeApi(): Promise<FakeApi> {
   const log: HeldRequest[] = []
+  const problems: string[] = []
+  const context: FakeApi['context'] = { world: { token: false, channel: null, lastFailure: null } }
+  let ledger = new IdempotencyLedger()
   const waiters: { call: CallName; resolve: (request: HeldRequest) => void }[] = []
   const server = createServer((request, response) => {
     cors(request, response)
@@ -142,12 +161,24 @@ export async function startFakeApi(): Promise<FakeApi> {
     const url = new URL(request.url ?? '/', 'http://localhost')
     const found = match(request.method ?? 'GET', url.pathname)
     if (found === null) {
+      if (url.pathname !== '/config/init.json') problems.push(`${request.method} ${url.pathname}: not a call of the contract`)
       send(response, 404, { status: 404, message: 'not in the contract' })
       return
     }
     void readBody(request).then((body) => {
-      const input = request.method === 'GET' ? queryInput(found.call, url.searchParams) : body ? (JSON.parse(body) as Record<string, unknown>) : {}
-      const held: HeldRequest = { call: found.call, method: request.method ?? 'GET', path: url.pathname, params: found.params, input, answered: false, response }
+      const method = request.method ?? 'GET'
+      const fields = method === 'GET' ? Object.fromEntries(url.searchParams) : body ? (JSON.parse(body) as Record<string, unknown>) : {}
+      const headers: Record<string, string> = {}
+      for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers[name.toLowerCase()] = value
+      const sent: SentRequest = { call: found.call, method, path: url.pathname, params: found.params, fields, headers }
+      for (const problem of [...contractProblems(sent, context.world), ...ledger.check(sent)]) problems.push(`${found.call}: ${problem}`)
+      const reference = referenceData(found.call, fields)
+      if (reference !== undefined) {
+        send(response, 200, { status: 0, message: 'OK', data: reference })
+        return
+      }
+      const input = method === 'GET' ? queryInput(found.call, url.searchParams) : fields
+      const held: HeldRequest = { ...sent, input, answered: false, response }
       log.push(held)
       const waiter = waiters.findIndex((w) => w.call === held.call)
       if (waiter >= 0) waiters.splice(waiter, 1)[0]?.resolve(held)
@@ -161,7 +192,12 @@ export async function startFakeApi(): Promise<FakeApi> {
   return {
     origin,
     log,
-    waitFor: (call, timeoutMs = 5_000) =>
+    problems,
+    context,
+    get ledger() {
+      return ledger
+    },
+    waitFor: (call, timeoutMs = 20_000) =>
       new Promise((resolve, reject) => {
         const ready = oldestHeld(call)
         if (ready) return resolve(ready)
@@ -181,6 +217,7 @@ export async function startFakeApi(): Promise<FakeApi> {
       }),
     answer: (request, answer, src) => {
       request.answered = true
+      ledger.answered(request.call, answer.outcome === 'done' ? 'ok' : answer.error)
       if (answer.outcome === 'done') {
         const data = request.call === 'initConfig' ? null : fixtureData(src, answer.fixture, request)
         send(request.response, 200, request.call === 'initConfig' ? initConfigBody(origin) : { status: 0, message: 'OK', data })
@@ -199,6 +236,8 @@ export async function startFakeApi(): Promise<FakeApi> {
       for (const request of log) if (!request.answered) request.response.socket?.destroy()
       log.length = 0
       waiters.length = 0
+      problems.length = 0
+      ledger = new IdempotencyLedger()
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -15,8 +15,10 @@ export interface StepCounts {
   ui: number
   /** A URL the borrower changes (a typed link, Back): the route events. */
   url: number
-  /** Sent to the machine because the screen offers no control for it. */
+  /** Sent to the machine because the screen offers no control for it (the rendering levels allow none). */
   direct: number
+  /** Bridge payloads the host posts (a login, a new token). */
+  host: number
   /** Answers of the network (fixtures, HTTP errors, dropped connections). */
   network: number
 }

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { appMachine } from '../../machines/app.machine'
+import type { Expectation } from '../../machines/model/explore'
+import { contextText, goldenFile, parseGolden, routeText, stateText } from '../../machines/model/golden'
+import { instrument } from '../../machines/model/instrument'
+import { replayPath } from '../../machines/model/replay'
+import { machineVerifier } from './support/machine-verifier'
+
+/*
+ * The approved paths, replayed on the machine as it is now (no generation: the committed file is
+ * the expectation). Each step must lead to the state and URL the file says, and every state must
+ * hold what verifications.ts says. A behaviour change fails here with the step that changed, even
+ * before anyone regenerates the paths; this is also the cheap check mutation testing runs.
+ */
+
+const golden = parseGolden(readFileSync(path.join(path.resolve(import.meta.dirname, '../..'), goldenFile), 'utf8'))
+const model = instrument(appMachine)
+
+test.each(golden.map((g) => [g.path.id, g.path.goal, g] as const))('%s (%s): the approved steps still lead where the golden file says', async (_id, _goal, g) => {
+  let index = 0
+  const compare = (_expected: Expectation, actual: Expectation): string[] => {
+    const wanted = g.shows[index++]
+    const shown = { state: stateText(actual.state), route: routeText(actual.route), context: contextText(actual.context) }
+    return wanted === undefined || (wanted.state === shown.state && wanted.route === shown.route && wanted.context === shown.context)
+      ? []
+      : [`the golden file says ${wanted.state}  ${wanted.route}${wanted.context}; the machine is in ${shown.state}  ${shown.route}${shown.context}`]
+  }
+  const result = await replayPath(model, g.path, { verifier: machineVerifier, compare })
+  expect(result.failure).toBeNull()
+})
+
+test('the golden file holds every path', () => {
+  expect(golden.length).toBeGreaterThan(100)
+})

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config'
+import baseConfig from '../../vite.config'
+
+/*
+ * The model-based tests alone, for mutation testing (issue #12 item 5): the approved golden paths
+ * replayed on the machine with the verification table, and the table's own completeness. The
+ * generating suites (machine-paths, model-generation) regenerate paths from the mutated machine,
+ * so they would restate the mutant; the rendering levels need a build per mutant.
+ */
+// Spread, not mergeConfig: mergeConfig would add these to the base's include instead of replacing it.
+// The root config is a function of the mode (the build's plugins); tests take its test mode.
+const base = baseConfig({ mode: 'test', command: 'serve' })
+
+export default defineConfig({
+  ...base,
+  test: { ...base.test, include: ['tests/model/golden-replay.test.ts', 'tests/model/verifications.test.ts'] },
+})
