@@ -1,4 +1,7 @@
-import type { Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
+
+/** A page, or the page inside the host simulator's frame. */
+type Form = Page | Frame
 
 /*
  * The funnel's forms filled in English by label, as a borrower would: shared by the walk test and
@@ -6,7 +9,7 @@ import type { Page } from 'playwright-core'
  */
 
 /** Every asset question answered. */
-export async function answerAssets(page: Page): Promise<void> {
+export async function answerAssets(page: Form): Promise<void> {
   await page.getByLabel('Occupation', { exact: true }).selectOption('employee')
   await page.getByLabel('Monthly income').selectOption('10k_20k')
   await page.getByLabel('Housing', { exact: true }).selectOption('rented')
@@ -17,7 +20,7 @@ export async function answerAssets(page: Page): Promise<void> {
 }
 
 /** Two contacts, the first an immediate relative, and the sharing authorization. */
-export async function fillContacts(page: Page): Promise<void> {
+export async function fillContacts(page: Form): Promise<void> {
   await page.getByLabel('Relationship').nth(0).selectOption('parent')
   await page.getByLabel('Name', { exact: true }).nth(0).fill('王建国')
   await page.getByLabel('Mobile number').nth(0).fill('13900000011')
@@ -28,7 +31,7 @@ export async function fillContacts(page: Page): Promise<void> {
 }
 
 /** The residence by the city picker: search the district, take the Beijing one. */
-export async function pickBeijingChaoyang(page: Page): Promise<void> {
+export async function pickBeijingChaoyang(page: Form): Promise<void> {
   await page.getByRole('button', { name: /^Where you live/ }).click()
   const picker = page.getByRole('dialog')
   await picker.getByLabel('Search regions').fill('朝阳区')
