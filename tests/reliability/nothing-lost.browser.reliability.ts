@@ -103,8 +103,8 @@ const screens: FormScreen[] = [
       await frame.getByTestId('trial-apr').waitFor()
       await frame.getByRole('button', { name: 'Apply now' }).click()
       frame = await onScreen('facialIdentification')
-      await frame.getByLabel(/Facial Information Authorization/).check()
-      await frame.getByLabel(/Sensitive Personal Information Authorization/).check()
+      await frame.getByLabel(/Authorisation to Process Facial Information/).check()
+      await frame.getByLabel(/Authorisation to Process Sensitive Personal Information/).check()
       await frame.getByRole('button', { name: 'Start verification' }).click()
       frame = await onScreen('webview')
       await frame.frameLocator('iframe.webview-frame').getByRole('button', { name: 'Pass' }).click()
@@ -150,7 +150,7 @@ const screens: FormScreen[] = [
         if (await field.isEditable()) await field.fill(value)
       }
       await typeSmsCode(frame, 'card')
-      await frame.getByLabel(/Automatic Debit Authorization/).check()
+      await frame.getByLabel(/Automatic Deduction Authorisation/).check()
     },
     values: { 'Debit card number': card.replace(/(\d{4})(?=\d)/g, '$1 '), 'Phone number registered with the bank': '138 0000 0001' },
     sensitive: ['Debit card number'],
@@ -186,8 +186,8 @@ const screens: FormScreen[] = [
   },
   {
     screen: 'repayment',
-    fill: async (frame) => frame.getByLabel('Payment 1', { exact: true }).check(),
-    values: { 'Payment 1': true },
+    fill: async (frame) => frame.getByLabel('Period 1', { exact: true }).check(),
+    values: { 'Period 1': true },
     submit: async (frame) => frame.getByRole('button', { name: 'Continue to payment' }).click(),
     call: '**/v2/loan-user-status/repay-trial**',
     callOn: 'repayDetail',
@@ -291,7 +291,7 @@ let reached = 'home'
 async function reach(screen: string) {
   if (reached === 'home') {
     const frame = await onScreen('home')
-    await frame.getByRole('button', { name: 'Continue' }).click()
+    await frame.getByRole('button', { name: 'Start an application' }).click()
     reached = 'loanDemand'
   }
   while (reached !== screen) {
