@@ -179,6 +179,9 @@ const screens: FormScreen[] = [
     onward: async (frame) => {
       await frame.getByRole('button', { name: 'Confirm the loan' }).click()
       frame = await onScreen('loanPlan')
+      // Periods can be repaid once the lender has paid the loan out (5 s in the sandbox); the plan follows it.
+      const plan = frame
+      await expect.poll(() => plan.getByTestId('loan-status').textContent(), { timeout: 30_000 }).toBe('Repaying')
       await frame.getByRole('button', { name: 'Back to home' }).click()
       frame = await onScreen('home')
       await frame.getByRole('button', { name: 'Repay' }).click()
