@@ -37,8 +37,6 @@ interface FormScreen {
   call: string
   /** The screen that sends it, when it is not this one (the borrower goes Back from there). */
   callOn?: string
-  /** Disruptions not run on this screen yet (README, "Reliability", says why). */
-  notYet?: string[]
   /** From the filled form to the next screen of this table. */
   onward: (frame: Frame) => Promise<void>
 }
@@ -194,9 +192,6 @@ const screens: FormScreen[] = [
     submit: async (frame) => frame.getByRole('button', { name: 'Continue to payment' }).click(),
     call: '**/v2/loan-user-status/repay-trial**',
     callOn: 'repayDetail',
-    // Going Back from the failed repayment trial (offline, or the 401's second answer) timed out:
-    // not diagnosed by the deadline.
-    notYet: ['offline and back', 'a 401, then a new token from the host'],
     onward: async () => {},
   },
 ]
@@ -282,11 +277,7 @@ const disruptions: Record<string, (form: FormScreen) => Promise<{ sessionLost: b
   },
 }
 
-const cases = screens.flatMap((form) =>
-  Object.keys(disruptions)
-    .filter((name) => !form.notYet?.includes(name))
-    .map((name) => [form.screen, name, form] as const),
-)
+const cases = screens.flatMap((form) => Object.keys(disruptions).map((name) => [form.screen, name, form] as const))
 
 let reached = 'home'
 
