@@ -200,8 +200,8 @@ export const verifications: Record<string, Verification> = {
 
   lendConfirm: screen('lendConfirm', push('/pages/lendConfirm/index'), { texts: texts('screens.demand.amount', 'screens.demand.term', 'screens.trial.title', 'screens.lend.bindTitle') }),
   'app.session.screens.lendConfirm.pricing': { sees: { busy: true } },
-  // The card bound for payout is read so the screen can name it; Apply waits for it.
-  'app.session.screens.lendConfirm.loadingCard': loading('screens.lend.apply'),
+  // The card bound for payout is read so the screen can name it, before the terms are priced.
+  'app.session.screens.lendConfirm.loadingCard': { sees: { busy: true } },
   // Send code until the lender's card is bound, then Apply: either way the bind section shows.
   'app.session.screens.lendConfirm.editing': passing,
   'app.session.screens.lendConfirm.sendingCode': loading('screens.sms.send'),
