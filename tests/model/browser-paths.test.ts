@@ -229,7 +229,7 @@ async function runPath(p: ModelPath): Promise<void> {
   const next = async (call: CallName): Promise<Held> => {
     let found: Held | undefined
     await expect
-      .poll(() => (found = held.find((h) => h.call === call && !answered.has(h))) !== undefined, {
+      .poll(() => (found = held.findLast((h) => h.call === call && !answered.has(h))) !== undefined, {
         timeout: 20_000,
         message: `the page made no ${call} request (seen: ${held.map((h) => h.call).join(', ')})`,
       })

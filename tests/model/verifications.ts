@@ -17,7 +17,8 @@ export interface Text {
 /** A control the borrower operates, by role and translated name; `enabled: 'any'` when a form's answers decide. */
 export interface Control {
   role: 'button' | 'checkbox'
-  name: Text
+  /** Its name, or the names it may carry (one must show): a button named by where it leads. */
+  name: Text | Text[]
   enabled: boolean | 'any'
 }
 
@@ -34,6 +35,11 @@ export interface Sees {
   busy?: boolean
   /** The failure is shown (role=alert) in the borrower's words: the error catalogue's text for the last failure. */
   alert?: boolean
+  /**
+   * Retry is offered exactly when asking again can succeed (a lost, late or unreadable answer); a
+   * refusal is answered the same way again, so it offers none (PRODUCT.md: never a Retry that cannot succeed).
+   */
+  retry?: true
   /** The rights sheet is open over the screen (a dialog). */
   sheet?: boolean
 }
@@ -70,8 +76,8 @@ function screen(page: string, route: Facts['route'], sees: Omit<Sees, 'page'> = 
 
 /** A sub-state waiting on a call: busy, its primary control disabled. */
 const loading = (...controls: string[]): Verification => ({ sees: { busy: true, controls: controls.map((key) => button(key, false)) } })
-/** A sub-state after a failed call: the failure in words and a Retry that works. */
-const failed: Verification = { sees: { alert: true, controls: [button('common.retry', true)] } }
+/** A sub-state after a failed call: the failure in words, and a Retry where one can succeed. */
+const failed: Verification = { sees: { alert: true, retry: true } }
 /** A state the machine passes through within one step (eventless): never at rest, nothing to see. */
 const passing: Verification = {}
 /** A slow poll: the borrower may keep waiting or stop. */
@@ -79,6 +85,15 @@ const slowPoll: Verification = {
   sees: { texts: texts('screens.common.slow'), controls: [button('screens.common.keepWaiting', true), button('screens.common.stopWaiting', true)] },
 }
 const ready = (...controls: Control[]): Verification => ({ sees: { controls } })
+/**
+ * Home's one way forward: the application card's button, named by where it leads (start, continue,
+ * the review, the decision, the loan), or for a repaying or overdue borrower Repay on the loans card.
+ */
+const homeAction = (enabled: boolean): Control => ({
+  role: 'button',
+  name: ['start', 'continue', 'seeReview', 'seeResult', 'seeLoan', 'repay'].map((name) => text(`screens.home.${name}`)),
+  enabled,
+})
 
 export const verifications: Record<string, Verification> = {
   // ---- boot (spec 4, PRODUCT.md 2): the entry page, no route of its own yet ----
@@ -103,11 +118,19 @@ export const verifications: Record<string, Verification> = {
 
   // ---- home: entrance cards ----
   home: screen('home', replace('/pages/home/index')),
-  'app.session.screens.home.loadingUser': loading('screens.home.continue'),
-  'app.session.screens.home.loadingStatus': loading('screens.home.continue'),
-  'app.session.screens.home.loadingRights': loading('screens.home.continue'),
+  // User, status and rights card load together; until all have answered nothing can be pressed.
+  'app.session.screens.home.loading': { sees: { busy: true, controls: [homeAction(false)] } },
+  'app.session.screens.home.loading.user': passing,
+  'app.session.screens.home.loading.user.fetching': passing,
+  'app.session.screens.home.loading.user.done': passing,
+  'app.session.screens.home.loading.status': passing,
+  'app.session.screens.home.loading.status.fetching': passing,
+  'app.session.screens.home.loading.status.done': passing,
+  'app.session.screens.home.loading.rights': passing,
+  'app.session.screens.home.loading.rights.fetching': passing,
+  'app.session.screens.home.loading.rights.done': passing,
   'app.session.screens.home.failed': failed,
-  'app.session.screens.home.ready': ready(button('screens.home.continue', true)),
+  'app.session.screens.home.ready': ready(homeAction(true)),
 
   // ---- the application funnel ----
   loanDemand: screen('loanDemand', push('/'), { texts: texts('screens.demand.amount', 'screens.demand.term', 'screens.demand.purpose', 'screens.trial.title') }),
@@ -177,6 +200,8 @@ export const verifications: Record<string, Verification> = {
 
   lendConfirm: screen('lendConfirm', push('/pages/lendConfirm/index'), { texts: texts('screens.demand.amount', 'screens.demand.term', 'screens.trial.title', 'screens.lend.bindTitle') }),
   'app.session.screens.lendConfirm.pricing': { sees: { busy: true } },
+  // The card bound for payout is read so the screen can name it, before the terms are priced.
+  'app.session.screens.lendConfirm.loadingCard': { sees: { busy: true } },
   // Send code until the lender's card is bound, then Apply: either way the bind section shows.
   'app.session.screens.lendConfirm.editing': passing,
   'app.session.screens.lendConfirm.sendingCode': loading('screens.sms.send'),
@@ -192,6 +217,12 @@ export const verifications: Record<string, Verification> = {
   'app.session.screens.loanPlan.ready': {
     sees: { texts: texts('screens.plan.applied', 'screens.plan.loanAmount', 'screens.plan.status'), controls: [button('screens.plan.toHome', true)] },
   },
+  // Spec: loanPlan shows the new loan's disbursement status: while the lender pays out, the page says so and follows it.
+  'app.session.screens.loanPlan.payingOut': { sees: { texts: texts('screens.plan.applied'), controls: [button('screens.plan.toHome', true)] } },
+  'app.session.screens.loanPlan.payingOut.waiting': { sees: { texts: texts('screens.plan.payingOut') } },
+  'app.session.screens.loanPlan.payingOut.fetching': { sees: { texts: texts('screens.plan.payingOut') } },
+  // At the cap: keep waiting, or leave for home and look later.
+  'app.session.screens.loanPlan.payingOut.slow': { sees: { texts: texts('screens.common.slow'), controls: [button('screens.common.keepWaiting', true)] } },
 
   // ---- repayment ----
   repayment: screen('repayment', push('/pages/repayment/index')),
@@ -236,6 +267,8 @@ export const verifications: Record<string, Verification> = {
   // ---- the rights card: a sheet over the screen that opened it (its URL stays the opener's) ----
   rights: { sees: { sheet: true } },
   'app.session.rights.loading': { sees: { busy: true } },
+  // The card the order would be paid from is read before the offer names it.
+  'app.session.rights.loadingCard': { sees: { busy: true } },
   'app.session.rights.deciding': passing,
   'app.session.rights.offer': { sees: { texts: texts('ui.rights.title') } },
   'app.session.rights.checkingCard': { sees: { busy: true } },

@@ -159,15 +159,33 @@ export function borrowerOps(event: EventObject, snapshot: AnyMachineSnapshot): O
       // A Retry shows where a call failed (the error notice, the boot page), where an outcome is
       // unknown, and while an order is polled; elsewhere the borrower has nothing to press.
       const context = snapshot.context as { errorCode: string | null }
+      // A refusal offers its way forward instead: the same request would be refused again.
       const shown = booting
         ? snapshot.matches({ boot: 'failed' })
-        : context.errorCode !== null || JSON.stringify(snapshot.value).includes('ncertain') || snapshot.matches({ session: { rights: 'polling' } })
+        : (context.errorCode !== null && context.errorCode !== 'refused') || JSON.stringify(snapshot.value).includes('ncertain') || snapshot.matches({ session: { rights: 'polling' } })
       return shown ? [retryOf(app)] : null
     }
     case 'login.request':
       return screen === 'login' ? [click('screens.login.ask')] : null
-    case 'home.continue':
-      return screen === 'home' && !rightsOpen ? [click('screens.home.continue')] : null
+    case 'home.continue': {
+      // The application card's button names where it leads (PRODUCT.md: home resumes the server's
+      // step); a repaying or overdue borrower acts on the loans card, and this card then only greets.
+      if (screen !== 'home' || rightsOpen) return null
+      const step = (snapshot.context as { loanUser: { step: string } | null }).loanUser?.step
+      const name =
+        step === undefined || step === 'demand' || step === 'settled'
+          ? 'start'
+          : step === 'review'
+            ? 'seeReview'
+            : step === 'approved' || step === 'rejected'
+              ? 'seeResult'
+              : step === 'applied'
+                ? 'seeLoan'
+                : step === 'repaying' || step === 'overdue'
+                  ? null
+                  : 'continue'
+      return name === null ? null : [click(`screens.home.${name}`)]
+    }
     case 'home.repay':
       return screen === 'home' && !rightsOpen ? [click('screens.home.repay')] : null
     case 'nav.home':
@@ -194,7 +212,7 @@ export function borrowerOps(event: EventObject, snapshot: AnyMachineSnapshot): O
     case 'repay.select': {
       const periods = e.periods as number[]
       return screen === 'repayment' && periods.length === 1 && periods[0] === 1
-        ? [{ op: 'tick', name: k('screens.repay.periodLabel', { period: 1 }) }]
+        ? [{ op: 'tick', name: k('ui.schedule.periodOf', { period: 1 }) }]
         : null
     }
     case 'repay.plan':

@@ -133,7 +133,8 @@ export function render(t: Translate, item: Text): string {
 const failureText: Record<FailureKind, string> = {
   network: 'errors.networkError',
   timeout: 'errors.timeout',
-  refused: 'errors.requestError',
+  // The fixtures' refusal is body status 1008 (spec 8: the SMS code is wrong): its own sentence, no status code.
+  refused: 'errors.refusal.smsCodeInvalid',
   invalidResponse: 'errors.invalidResponse',
   unauthorized: 'errors.unauthorized',
 }
@@ -161,9 +162,15 @@ export async function verifySees(value: StateValue, world: World, reader: Screen
     }
   }
   for (const control of sees.controls ?? []) {
-    const name = render(t, control.name)
-    const found = await reader.control(control, name)
-    if (!found.found) problems.push(`no ${control.role} "${name}" (${control.name.key})`)
+    const names = Array.isArray(control.name) ? control.name : [control.name]
+    let name = render(t, names[0]!)
+    let found = { found: false, enabled: false }
+    for (const candidate of names) {
+      name = render(t, candidate)
+      found = await reader.control(control, name)
+      if (found.found) break
+    }
+    if (!found.found) problems.push(`no ${control.role} "${names.map((n) => render(t, n)).join('" or "')}" (${names.map((n) => n.key).join(' | ')})`)
     else if (control.enabled !== 'any' && found.enabled !== control.enabled) {
       problems.push(`the ${control.role} "${name}" should be ${control.enabled ? 'enabled' : 'disabled'}${sees.busy ? ' while a call is under way' : ''}`)
     }
@@ -176,6 +183,13 @@ export async function verifySees(value: StateValue, world: World, reader: Screen
     const wanted = key === null ? null : normal(t(key))
     if (alerts.length === 0) problems.push('the failure is not shown (no alert)')
     else if (wanted !== null && !alerts.some((a) => a.includes(wanted))) problems.push(`the alert should say "${wanted}", it says "${alerts.join(' | ')}"`)
+  }
+  if (sees.retry === true) {
+    const retry = await reader.control({ role: 'button', name: { key: 'common.retry' }, enabled: true }, t('common.retry'))
+    const canSucceed = world.lastFailure !== 'refused'
+    if (canSucceed && !retry.found) problems.push('no Retry after a failure that asking again can mend')
+    else if (canSucceed && !retry.enabled) problems.push('the Retry should be enabled')
+    else if (!canSucceed && retry.found) problems.push('a Retry is offered after a refusal, which asking again cannot mend')
   }
   if (sees.sheet === true && !(await reader.sheetOpen())) problems.push('the rights sheet is not open')
   return problems
