@@ -37,7 +37,8 @@ export const overlayActions = {
   storeOverlayContent: update((_, params: { title: string; content_html: string }) => ({
     overlayContent: { title: params.title, content_html: params.content_html },
   })),
-  closeOverlay: update({ overlay: null, overlayContent: null }),
+  // The overlay's own failure (a missing agreement) must not follow the borrower back to the screen.
+  closeOverlay: update({ overlay: null, overlayContent: null, errorCode: null, errorStatus: null }),
 }
 
 /** An overlay page: a route may open it directly (a typed or Back URL), where allowed. */

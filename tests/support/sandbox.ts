@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { build } from 'vite'
+import { execFileSync } from 'node:child_process'
 import { startSandbox, type RunningSandbox } from '../../server/start'
 import { encodeBridgeParameter } from '../../src/bridge/payload'
 
@@ -27,7 +27,11 @@ export async function ensureBuiltPage(): Promise<void> {
     const sources = Math.max(...pageSources.map((entry) => path.join(repoRoot, entry)).filter(existsSync).map(newestChange))
     if (sources <= statSync(built).mtimeMs) return
   }
-  await build({ root: repoRoot, logLevel: 'warn' })
+  // A child process, as `npm test` builds: inside Vitest NODE_ENV is `test`, and Vite would build
+  // React's development runtime (over the size budget, and not what borrowers get).
+  const env = { ...process.env }
+  delete env.NODE_ENV
+  execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: repoRoot, env, stdio: 'inherit' })
 }
 
 /** A sandbox on a random loopback port with a fresh database, serving the built page. */
