@@ -112,8 +112,8 @@ test('the description teaches the status codes, money and APR conventions and th
   expect(text).toContain('Idempotency-Key')
 })
 
-test('the signature vectors are embedded verbatim from the shared design file', () => {
-  const file = path.resolve(__dirname, '../../shared/design/signature-vectors.json')
+test('the signature vectors are embedded verbatim from the contract\'s copy of the shared design file', () => {
+  const file = path.resolve(__dirname, '../src/contract/signature-vectors.json')
   const vectors = (JSON.parse(readFileSync(file, 'utf8')) as { vectors: { signature: string; stringToSign: string }[] }).vectors
   for (const v of vectors) {
     expect(doc.info.description).toContain(v.signature)

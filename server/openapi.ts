@@ -82,7 +82,7 @@ export const statusCodeMeanings: Record<keyof typeof StatusCode, string> = {
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const vectorsPath = path.resolve(repoRoot, '../shared/design/signature-vectors.json')
+const vectorsPath = path.resolve(repoRoot, 'src/contract/signature-vectors.json')
 
 export function buildOpenApiDocument({ serverUrl }: { serverUrl?: string } = {}): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {}
