@@ -117,6 +117,23 @@ test('a lost payment answer is retried with the same key and never paid twice', 
   expect(keys).toEqual(['id-1', 'id-1'])
 })
 
+test('a payment answered by a failing server (HTTP 502, no envelope) is uncertain: retried under the same key', async () => {
+  const script = repayScript('succeeded')
+  let attempts = 0
+  const submit = script.submitRepayment
+  script.submitRepayment = (args) =>
+    ++attempts === 1 ? fail({ kind: 'refused', status: 502 }) : submit ? submit(args) : fail({ kind: 'network' })
+  const run = start(script)
+  await payFirstPeriod(run)
+  // A gateway's 502 may follow a payment the bank took: a fresh key could charge twice.
+  const uncertain = await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'uncertain' } } }))
+  expect(uncertain.context.drafts.repayment.payKey).toBe('id-1')
+  run.actor.send({ type: 'retry' })
+  await run.until((s) => s.matches({ session: { screens: { repaymentResult: 'succeeded' } } }))
+  const keys = run.callsOf('submitRepayment').map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
+  expect(keys).toEqual(['id-1', 'id-1'])
+})
+
 test('a refused payment goes back to the confirm screen with the reason, and the next try is a new payment', async () => {
   const script = repayScript('succeeded')
   let attempts = 0
