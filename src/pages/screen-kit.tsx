@@ -124,6 +124,8 @@ export function ScreenFrame({ children, title, page, ownRetry = false }: { child
   const send = useSend()
   const screen = page
   const overlayOpen = useApp((snapshot) => snapshot.matches({ session: 'overlay' }))
+  // The rights sheet over this screen says its own failures: one notice, with its Retry, not two.
+  const sheetOpen = useApp((snapshot) => snapshot.matches({ session: 'rights' }))
   const canGoBack = useCan({ type: 'step.back' })
   const canGoHome = useCan({ type: 'nav.home' })
   const busy = useBusy()
@@ -149,7 +151,7 @@ export function ScreenFrame({ children, title, page, ownRetry = false }: { child
           : {})}
       />
       {funnelIndex >= 0 && !overlayOpen && <StepProgress current={funnelIndex + 1} total={funnelScreens.length} />}
-      <ErrorNotice ownRetry={ownRetry} />
+      {!sheetOpen && <ErrorNotice ownRetry={ownRetry} />}
       {children}
     </main>
   )
