@@ -222,6 +222,39 @@ test('a failed rights order can be bought again', async () => {
   expect(keys).toEqual(['id-1', 'id-2'])
 })
 
+test('a rights offer that fails to load in the sheet offers Retry, which loads it', async () => {
+  const script = rightsScript(['paid'])
+  let loads = 0
+  const show = script.showRewardProduct
+  // Home's own read succeeds; the sheet's read is lost once.
+  script.showRewardProduct = (args) => (++loads === 2 ? fail({ kind: 'network' }) : show ? show(args) : fail({ kind: 'network' }))
+  const run = start(script)
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'rights.open' })
+  const failed = await run.until((s) => s.context.errorCode === 'network')
+  expect(failed.can({ type: 'retry' })).toBe(true)
+  run.actor.send({ type: 'retry' })
+  const offer = await run.until((s) => s.matches({ session: { rights: 'offer' } }))
+  expect(offer.context.errorCode).toBeNull()
+})
+
+test('a refused repayment plan is left with Back, as its notice says', async () => {
+  const script = repayScript('succeeded')
+  const plan = script.getRepayPlan
+  let reads = 0
+  // The repayment screen's read of the plan succeeds; the plan screen's is refused.
+  script.getRepayPlan = (args) => (++reads === 2 ? fail({ kind: 'refused', status: 1000 }) : plan ? plan(args) : fail({ kind: 'network' }))
+  const run = start(script)
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'home.repay' })
+  await run.until((s) => s.matches({ session: { screens: { repayment: 'ready' } } }))
+  run.actor.send({ type: 'repay.plan' })
+  const refused = await run.until((s) => s.matches({ session: { screens: { repayPlan: 'failed' } } }))
+  expect(refused.can({ type: 'step.back' })).toBe(true)
+  run.actor.send({ type: 'step.back' })
+  await run.until((s) => s.matches({ session: { screens: { repayment: 'ready' } } }))
+})
+
 test('without a bound card the rights card cannot be bought', async () => {
   const script = rightsScript(['paid'])
   script.showCard = () => ({ card: null })
