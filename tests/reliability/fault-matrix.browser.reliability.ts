@@ -734,7 +734,7 @@ test.each(cells.map((cell, index) => [`${cell.screen}: ${cell.call}`, cell.fault
       } else {
         // The screen stays, not busy, with exactly one notice.
         const settledScreen = cell.screen === 'boot' ? page.locator('main[aria-busy="false"] .steps') : page.locator(`main[data-screen="${cell.screen}"][aria-busy="false"]`)
-        await settledScreen.waitFor({ timeout: 30_000 })
+        await expect.poll(() => settledScreen.count(), { timeout: 30_000, message: `loading cleared: ${cell.screen} is on screen and not busy` }).toBe(1)
         let notices: string[] = []
         await expect
           .poll(async () => (notices = await noticeText(page)).length, { timeout: 30_000, message: 'one notice on screen' })
