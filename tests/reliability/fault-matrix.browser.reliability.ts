@@ -752,6 +752,12 @@ test.each(cells.map((cell, index) => [`${cell.screen}: ${cell.call}`, cell.fault
         result.toast = expectedToast
         if (!cell.pollingScreen) expect(toasts, 'exactly one toast').toEqual([expectedToast])
         else expect(new Set(toasts), 'one toast per failed attempt, the same one').toEqual(new Set([expectedToast]))
+        // What the borrower typed is still there.
+        for (const [label, value] of Object.entries(cell.values ?? {})) {
+          const field = page.getByLabel(typeof value === 'boolean' ? new RegExp(escape(label)) : label, { exact: typeof value !== 'boolean' }).first()
+          expect(typeof value === 'boolean' ? await field.isChecked() : await field.inputValue(), `${label} kept`).toBe(value)
+        }
+        if (cell.allTicked) expect(await page.locator('main input[type="checkbox"]:not(:checked)').count(), 'every box still ticked').toBe(0)
         // Loading cleared: no spinner (a polling screen keeps its own "still working"), the primary control enabled.
         if (!cell.pollingScreen) expect(await page.locator('.spinner').count(), 'no spinner').toBe(0)
         if (cell.primary) await expect.poll(() => b.button(cell.primary as string).isEnabled(), { message: `${cell.primary} enabled again` }).toBe(true)
@@ -760,12 +766,6 @@ test.each(cells.map((cell, index) => [`${cell.screen}: ${cell.call}`, cell.fault
         if (!fault.retryable) expect(await retryButtons.count(), 'no Retry after a refusal').toBe(0)
         else if (typeof cell.retry === 'object' && /retry/i.test(cell.retry.button)) expect(await b.button(cell.retry.button).isEnabled(), 'Retry offered').toBe(true)
       }
-      // What the borrower typed is still there.
-      for (const [label, value] of Object.entries(cell.values ?? {})) {
-        const field = page.getByLabel(typeof value === 'boolean' ? new RegExp(escape(label)) : label, { exact: typeof value !== 'boolean' }).first()
-        expect(typeof value === 'boolean' ? await field.isChecked() : await field.inputValue(), `${label} kept`).toBe(value)
-      }
-      if (cell.allTicked) expect(await page.locator('main input[type="checkbox"]:not(:checked)').count(), 'every box still ticked').toBe(0)
       await page.screenshot({ path: screenshotPath(`fault-matrix-${String(index + 1).padStart(2, '0')}-${cell.screen}`) })
 
       // The fault gone, the way on.
