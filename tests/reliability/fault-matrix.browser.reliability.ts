@@ -681,7 +681,8 @@ async function noticeText(page: Page): Promise<string[]> {
   return page.evaluate(() => Array.from(document.querySelectorAll('[role="alert"]')).map((node) => (node as HTMLElement).innerText))
 }
 
-let armedNext: Awaited<ReturnType<typeof armFault>> | null = null
+/** A fault set by the previous cell for the call its way on sends (a screen that loads on entry). */
+let armedNext: { cell: Cell; armed: Awaited<ReturnType<typeof armFault>> } | null = null
 
 beforeAll(async () => {
   sandbox = await startPageSandbox()
@@ -715,7 +716,8 @@ test.each(cells.map((cell, index) => [`${cell.screen}: ${cell.call}`, cell.fault
     const { page } = current
     try {
       await cell.arrive?.(b)
-      const armed = armedNext ?? (await armFault(page, cell))
+      // A fault set for another cell (its journey stopped before it) is not this cell's.
+      const armed = armedNext?.cell === cell ? armedNext.armed : await armFault(page, cell)
       armedNext = null
       const { toastsBefore, hostBefore } = armed
       await cell.act?.(b)
@@ -771,7 +773,7 @@ test.each(cells.map((cell, index) => [`${cell.screen}: ${cell.call}`, cell.fault
       // The fault gone, the way on.
       armed.lift()
       const nextCell = cells[index + 1]
-      if (nextCell && nextCell.journey === cell.journey && nextCell.act === undefined) armedNext = await armFault(page, nextCell)
+      if (nextCell && nextCell.journey === cell.journey && nextCell.act === undefined) armedNext = { cell: nextCell, armed: await armFault(page, nextCell) }
       if (cell.retry === 'host login') await b.hostLogsIn()
       else if (cell.retry !== 'polling') await b.button(cell.retry.button).click()
       result.retry = typeof cell.retry === 'object' ? b.t(cell.retry.button) : cell.retry
