@@ -766,7 +766,10 @@ test.each(cells.map((cell, index) => [`${cell.screen}: ${cell.call}`, cell.fault
         // Asking again: a Retry where it can succeed and the screen takes it; never after a refusal.
         const retryButtons = page.getByRole('button', { name: new RegExp(`^(${escape(b.t('common.retry'))}|${escape(b.t('screens.common.retrySame'))})$`) })
         if (!fault.retryable) expect(await retryButtons.count(), 'no Retry after a refusal').toBe(0)
-        else if (typeof cell.retry === 'object' && /retry/i.test(cell.retry.button)) expect(await b.button(cell.retry.button).isEnabled(), 'Retry offered').toBe(true)
+        else if (typeof cell.retry === 'object' && /retry/i.test(cell.retry.button)) {
+          expect(await b.button(cell.retry.button).count(), 'Retry offered').toBe(1)
+          expect(await b.button(cell.retry.button).isEnabled(), 'Retry enabled').toBe(true)
+        }
       }
       await page.screenshot({ path: screenshotPath(`fault-matrix-${String(index + 1).padStart(2, '0')}-${cell.screen}`) })
 
