@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import type { LoanUserStatus, RepaymentOutcome } from './ports'
+import type { ApiFailure, LoanUserStatus, RepaymentOutcome } from './ports'
 import type { Script } from './test-kit'
 import { baseScript, debitCard, fail, loanUser, repayingLoan, settle, start } from './test-kit'
 
@@ -49,6 +49,17 @@ async function payFirstPeriod(run: Run) {
   await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'ready' } } }))
   run.actor.send({ type: 'form.submit' })
   run.actor.send({ type: 'form.submit' })
+}
+
+/** The first payment's answer is `failure`, every later one the bank's success. */
+async function payFailingOnce(failure: ApiFailure): Promise<Run> {
+  const script = repayScript('succeeded')
+  let attempts = 0
+  const submit = script.submitRepayment
+  script.submitRepayment = (args) => (++attempts === 1 ? fail(failure) : submit ? submit(args) : fail({ kind: 'network' }))
+  const run = start(script)
+  await payFirstPeriod(run)
+  return run
 }
 
 /** From home, the rights sheet opened on its offer. */
@@ -103,12 +114,7 @@ test('a processing repayment the borrower stops watching leaves for home', async
 })
 
 test('a lost payment answer is retried with the same key and never paid twice', async () => {
-  const script = repayScript('succeeded')
-  let attempts = 0
-  const submit = script.submitRepayment
-  script.submitRepayment = (args) => (++attempts === 1 ? fail({ kind: 'network' }) : submit ? submit(args) : fail({ kind: 'network' }))
-  const run = start(script)
-  await payFirstPeriod(run)
+  const run = await payFailingOnce({ kind: 'network' })
   const uncertain = await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'uncertain' } } }))
   expect(uncertain.context.errorCode).toBe('network')
   run.actor.send({ type: 'retry' })
@@ -118,13 +124,7 @@ test('a lost payment answer is retried with the same key and never paid twice', 
 })
 
 test('a payment answered by a failing server (HTTP 502, no envelope) is uncertain: retried under the same key', async () => {
-  const script = repayScript('succeeded')
-  let attempts = 0
-  const submit = script.submitRepayment
-  script.submitRepayment = (args) =>
-    ++attempts === 1 ? fail({ kind: 'refused', status: 502 }) : submit ? submit(args) : fail({ kind: 'network' })
-  const run = start(script)
-  await payFirstPeriod(run)
+  const run = await payFailingOnce({ kind: 'refused', status: 502 })
   // A gateway's 502 may follow a payment the bank took: a fresh key could charge twice.
   const uncertain = await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'uncertain' } } }))
   expect(uncertain.context.drafts.repayment.payKey).toBe('id-1')
@@ -135,13 +135,7 @@ test('a payment answered by a failing server (HTTP 502, no envelope) is uncertai
 })
 
 test('a refused payment goes back to the confirm screen with the reason, and the next try is a new payment', async () => {
-  const script = repayScript('succeeded')
-  let attempts = 0
-  const submit = script.submitRepayment
-  script.submitRepayment = (args) =>
-    ++attempts === 1 ? fail({ kind: 'refused', status: 1009 }) : submit ? submit(args) : fail({ kind: 'network' })
-  const run = start(script)
-  await payFirstPeriod(run)
+  const run = await payFailingOnce({ kind: 'refused', status: 1009 })
   const refused = await run.until((s) => s.context.errorStatus === 1009)
   // A refusal is the server's final answer: not "uncertain", and the borrower may pay again.
   expect(refused.matches({ session: { screens: { paymentConfirm: 'ready' } } })).toBe(true)
