@@ -676,9 +676,18 @@ async function armFault(page: Page, cell: Cell) {
   }
 }
 
-/** Every notice on the page (the screen and any sheet over it), read at once: a polling screen clears it as it asks again. */
+/**
+ * Every notice on the page (the screen and any sheet over it), read at once, a polling screen clears
+ * it as it asks again; each marked with whether the borrower can see it (inside the viewport).
+ */
 async function noticeText(page: Page): Promise<string[]> {
-  return page.evaluate(() => Array.from(document.querySelectorAll('[role="alert"]')).map((node) => (node as HTMLElement).innerText))
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('[role="alert"]')).map((node) => {
+      const box = node.getBoundingClientRect()
+      const inView = box.top >= 0 && box.bottom <= window.innerHeight
+      return `${inView ? '' : '[out of view] '}${(node as HTMLElement).innerText}`
+    }),
+  )
 }
 
 /** A fault set by the previous cell for the call its way on sends (a screen that loads on entry). */
@@ -743,6 +752,7 @@ test.each(cells.map((cell, index) => [`${cell.screen}: ${cell.call}`, cell.fault
           .toBe(1)
         const notice = notices[0] as string
         result.notice = notice
+        expect(notice, 'the notice is in view').not.toMatch(/^\[out of view\]/)
         const what = b.t(fault.notice as string)
         expect(notice, 'the notice says what happened, in the borrower\'s words').toContain(what)
         expect(notice, 'never a bare code or key').not.toMatch(/\b(1\d{3}|[45]\d\d)\b|errors\./)
