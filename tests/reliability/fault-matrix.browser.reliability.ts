@@ -248,6 +248,26 @@ const cells: Cell[] = [
   },
   {
     journey: journeys.funnel,
+    screen: 'privacy',
+    call: 'getAgreement (an agreement read from loan demand)',
+    method: 'GET',
+    path: /^\/api\/sys-protocols\//,
+    fault: 'HTTP 502',
+    arrive: async (b) => {
+      await b.button('screens.home.start').click()
+      await b.onScreen('loanDemand')
+    },
+    act: async (b) => b.button('screens.common.read').click(),
+    primary: 'common.close',
+    retry: { button: 'common.retry' },
+    next: async (b) => {
+      await b.page.locator('main[data-screen="privacy"] .ui-rich-html').waitFor()
+      await b.button('common.close').click()
+      await b.onScreen('loanDemand')
+    },
+  },
+  {
+    journey: journeys.funnel,
     screen: 'loanDemand',
     call: 'updateLoanUser (demand)',
     method: 'PUT',
@@ -255,8 +275,6 @@ const cells: Cell[] = [
     fault: '200 with an HTML body',
     arrive: async (b) => {
       const { page } = b
-      await b.button('screens.home.start').click()
-      await b.onScreen('loanDemand')
       await page.getByTestId('trial-apr').waitFor()
       await page.getByLabel('Amount (yuan)').fill('20000')
       await page.getByLabel('Term').selectOption('6')
@@ -401,6 +419,32 @@ const cells: Cell[] = [
   },
   {
     journey: journeys.funnel,
+    screen: 'thirdProtocol',
+    call: "getContract (the lender's third-party agreement)",
+    method: 'GET',
+    path: /^\/v2\/contract-agreement$/,
+    fault: 'connection reset',
+    arrive: async (b) => {
+      await b.button('screens.result.continue').click()
+      await b.onScreen('match')
+      await b.page.getByRole('button', { name: /^Choose / }).first().click()
+      await b.onScreen('lendConfirm')
+      await b.page.getByTestId('trial-apr').waitFor()
+    },
+    act: async (b) => {
+      const row = b.page.locator('.agreement', { has: b.page.getByRole('checkbox', { name: b.t('screens.common.iAccept', { title: b.t('screens.lend.thirdParty') }) }) })
+      await row.getByRole('button', { name: b.t('screens.common.read'), exact: true }).click()
+    },
+    primary: 'common.close',
+    retry: { button: 'common.retry' },
+    next: async (b) => {
+      await b.page.locator('main[data-screen="thirdProtocol"] .ui-rich-html').waitFor()
+      await b.button('common.close').click()
+      await b.onScreen('lendConfirm')
+    },
+  },
+  {
+    journey: journeys.funnel,
     screen: 'lendConfirm',
     call: 'applyLoan',
     method: 'POST',
@@ -408,10 +452,6 @@ const cells: Cell[] = [
     fault: '200 with a body that breaks the contract',
     arrive: async (b) => {
       const { page } = b
-      await b.button('screens.result.continue').click()
-      await b.onScreen('match')
-      await page.getByRole('button', { name: /^Choose / }).first().click()
-      await b.onScreen('lendConfirm')
       await page.getByTestId('trial-apr').waitFor()
       await page.getByLabel(/Loan Disclosure Statement/).check()
       await page.getByLabel(/Loan contract/).check()
