@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import type { LoanUserStatus, RepaymentOutcome } from './ports'
+import type { ApiFailure, LoanUserStatus, RepaymentOutcome } from './ports'
 import type { Script } from './test-kit'
 import { baseScript, debitCard, fail, loanUser, repayingLoan, settle, start } from './test-kit'
 
@@ -49,6 +49,17 @@ async function payFirstPeriod(run: Run) {
   await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'ready' } } }))
   run.actor.send({ type: 'form.submit' })
   run.actor.send({ type: 'form.submit' })
+}
+
+/** The first payment's answer is `failure`, every later one the bank's success. */
+async function payFailingOnce(failure: ApiFailure): Promise<Run> {
+  const script = repayScript('succeeded')
+  let attempts = 0
+  const submit = script.submitRepayment
+  script.submitRepayment = (args) => (++attempts === 1 ? fail(failure) : submit ? submit(args) : fail({ kind: 'network' }))
+  const run = start(script)
+  await payFirstPeriod(run)
+  return run
 }
 
 /** From home, the rights sheet opened on its offer. */
@@ -103,12 +114,7 @@ test('a processing repayment the borrower stops watching leaves for home', async
 })
 
 test('a lost payment answer is retried with the same key and never paid twice', async () => {
-  const script = repayScript('succeeded')
-  let attempts = 0
-  const submit = script.submitRepayment
-  script.submitRepayment = (args) => (++attempts === 1 ? fail({ kind: 'network' }) : submit ? submit(args) : fail({ kind: 'network' }))
-  const run = start(script)
-  await payFirstPeriod(run)
+  const run = await payFailingOnce({ kind: 'network' })
   const uncertain = await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'uncertain' } } }))
   expect(uncertain.context.errorCode).toBe('network')
   run.actor.send({ type: 'retry' })
@@ -117,14 +123,19 @@ test('a lost payment answer is retried with the same key and never paid twice', 
   expect(keys).toEqual(['id-1', 'id-1'])
 })
 
+test('a payment answered by a failing server (HTTP 502, no envelope) is uncertain: retried under the same key', async () => {
+  const run = await payFailingOnce({ kind: 'refused', status: 502 })
+  // A gateway's 502 may follow a payment the bank took: a fresh key could charge twice.
+  const uncertain = await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'uncertain' } } }))
+  expect(uncertain.context.drafts.repayment.payKey).toBe('id-1')
+  run.actor.send({ type: 'retry' })
+  await run.until((s) => s.matches({ session: { screens: { repaymentResult: 'succeeded' } } }))
+  const keys = run.callsOf('submitRepayment').map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
+  expect(keys).toEqual(['id-1', 'id-1'])
+})
+
 test('a refused payment goes back to the confirm screen with the reason, and the next try is a new payment', async () => {
-  const script = repayScript('succeeded')
-  let attempts = 0
-  const submit = script.submitRepayment
-  script.submitRepayment = (args) =>
-    ++attempts === 1 ? fail({ kind: 'refused', status: 1009 }) : submit ? submit(args) : fail({ kind: 'network' })
-  const run = start(script)
-  await payFirstPeriod(run)
+  const run = await payFailingOnce({ kind: 'refused', status: 1009 })
   const refused = await run.until((s) => s.context.errorStatus === 1009)
   // A refusal is the server's final answer: not "uncertain", and the borrower may pay again.
   expect(refused.matches({ session: { screens: { paymentConfirm: 'ready' } } })).toBe(true)
@@ -203,6 +214,39 @@ test('a failed rights order can be bought again', async () => {
   await run.until((s) => s.matches({ session: { rights: 'owned' } }))
   const keys = run.callsOf('buyRewardProduct').map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
   expect(keys).toEqual(['id-1', 'id-2'])
+})
+
+test('a rights offer that fails to load in the sheet offers Retry, which loads it', async () => {
+  const script = rightsScript(['paid'])
+  let loads = 0
+  const show = script.showRewardProduct
+  // Home's own read succeeds; the sheet's read is lost once.
+  script.showRewardProduct = (args) => (++loads === 2 ? fail({ kind: 'network' }) : show ? show(args) : fail({ kind: 'network' }))
+  const run = start(script)
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'rights.open' })
+  const failed = await run.until((s) => s.context.errorCode === 'network')
+  expect(failed.can({ type: 'retry' })).toBe(true)
+  run.actor.send({ type: 'retry' })
+  const offer = await run.until((s) => s.matches({ session: { rights: 'offer' } }))
+  expect(offer.context.errorCode).toBeNull()
+})
+
+test('a refused repayment plan is left with Back, as its notice says', async () => {
+  const script = repayScript('succeeded')
+  const plan = script.getRepayPlan
+  let reads = 0
+  // The repayment screen's read of the plan succeeds; the plan screen's is refused.
+  script.getRepayPlan = (args) => (++reads === 2 ? fail({ kind: 'refused', status: 1000 }) : plan ? plan(args) : fail({ kind: 'network' }))
+  const run = start(script)
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'home.repay' })
+  await run.until((s) => s.matches({ session: { screens: { repayment: 'ready' } } }))
+  run.actor.send({ type: 'repay.plan' })
+  const refused = await run.until((s) => s.matches({ session: { screens: { repayPlan: 'failed' } } }))
+  expect(refused.can({ type: 'step.back' })).toBe(true)
+  run.actor.send({ type: 'step.back' })
+  await run.until((s) => s.matches({ session: { screens: { repayment: 'ready' } } }))
 })
 
 test('without a bound card the rights card cannot be bought', async () => {

@@ -25,6 +25,20 @@ export type ApiFailure =
  */
 export type ErrorCode = 'refused' | 'network' | 'timeout' | 'invalidResponse' | 'unexpected'
 
+/**
+ * A refusal's status that is an HTTP 5xx (no envelope came back): the server failed, it did not
+ * refuse. Asking again can succeed, and a commit's outcome is unknown (a gateway's 502 may follow
+ * a payment that went through), so its key is kept for the retry, as after a lost answer.
+ */
+export function isServerFailureStatus(status: number | null): boolean {
+  return status !== null && status >= 500 && status <= 599
+}
+
+/** The server's final answer to this request: asked again, it answers the same (its key is spent). */
+export function isFinalRefusal(failure: ApiFailure | null): boolean {
+  return failure?.kind === 'refused' && !isServerFailureStatus(failure.status)
+}
+
 export function isApiFailure(value: unknown): value is ApiFailure {
   if (typeof value !== 'object' || value === null || !('kind' in value)) return false
   const kind = (value as { kind: unknown }).kind

@@ -134,7 +134,9 @@ export const rightsStates = states({
         },
       }),
       owned: {},
-      failed: { on: buy },
+      // Both a failed order and a failed load of the offer (`loading` fails into `failed`): buy
+      // again, or ask for the offer again.
+      failed: { on: { ...buy, retry: { target: 'loading', actions: 'clearError' } } },
       unavailable: {},
     },
   },

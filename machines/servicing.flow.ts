@@ -306,6 +306,8 @@ export const servicingStates = states({
   repayPlan: {
     ...screen('repayPlan'),
     entry: [enter('repayPlan'), 'pickDefaultRepayLoan'],
-    ...loadThenReady(repayPlanOf, { on: { 'step.back': { target: '#repayment' } } }),
+    // Back from every sub-state: after a refused plan the notice sends the borrower back.
+    on: { 'step.back': { target: '#repayment' } },
+    ...loadThenReady(repayPlanOf),
   },
 })

@@ -2,6 +2,7 @@ import type { AppEvent } from './context'
 import { failureOf, guards, pollPolicy, update } from './flow-kit'
 import type { PollKind } from './flow-kit'
 import type { LoanTrial, LoanUserStatus } from './ports'
+import { isFinalRefusal } from './ports'
 import type { ScreenName } from './screens'
 import { screenAllowedByStatus, screenOfRoute } from './screens'
 
@@ -21,7 +22,7 @@ function changesPrice(event: AppEvent): boolean {
 
 export const sessionGuards = guards({
   isUnauthorized: ({ event }) => failureOf(event)?.kind === 'unauthorized',
-  isRefused: ({ event }) => failureOf(event)?.kind === 'refused',
+  isRefused: ({ event }) => isFinalRefusal(failureOf(event)),
   screenAllowed: ({ context, event }, params: { screen: ScreenName }) => {
     if (!screenAllowedByStatus(params.screen, context.loanUser)) return false
     switch (params.screen) {
@@ -83,7 +84,7 @@ export const sessionActions = {
   countPoll: update(({ context }) => ({ pollAttempt: context.pollAttempt + 1 })),
   /** A refusal is a final answer for that key: the next attempt is a new commit. */
   dropRefusedKeys: update(({ context, event }) => {
-    if (failureOf(event)?.kind !== 'refused') return {}
+    if (!isFinalRefusal(failureOf(event))) return {}
     const d = context.drafts
     return {
       drafts: {

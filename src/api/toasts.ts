@@ -17,12 +17,21 @@ export interface ToastChannel {
 
 export function createToastChannel(): ToastChannel {
   const listeners = new Set<(toast: Toast) => void>()
+  // The machine starts before the page's toast host mounts: a boot call that fails at once (the
+  // connection refused) publishes into the void. The last such toast waits for the first listener.
+  let unheard: Toast | null = null
   return {
     publish(toast) {
+      if (listeners.size === 0) unheard = toast
       for (const listener of [...listeners]) listener(toast)
     },
     subscribe(listener) {
       listeners.add(listener)
+      if (unheard !== null) {
+        const waiting = unheard
+        unheard = null
+        listener(waiting)
+      }
       return () => {
         listeners.delete(listener)
       }

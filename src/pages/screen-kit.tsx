@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AppEvent } from '../../machines/app.machine'
 import type { AppSnapshot } from '../../machines/routes'
@@ -93,12 +93,18 @@ export function ErrorNotice({ ownRetry = false }: { ownRetry?: boolean }) {
   const errorStatus = useApp((snapshot) => snapshot.context.errorStatus)
   const canRetry = useCan({ type: 'retry' })
   const screen = useApp(screenForState)
+  const notice = useRef<HTMLDivElement>(null)
+  // The borrower pressed a button at the foot of a long form: a new failure is brought into view,
+  // so what happened and what to do are read, not just the toast that fades.
+  useEffect(() => {
+    if (errorCode !== null) notice.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [errorCode, errorStatus])
   if (errorCode === null) return null
   const text = errorNoticeText(errorCode, errorStatus, screen)
   // A screen that shows its own Retry (with what retrying means there) keeps the only one.
   const offerRetry = text.retryable && canRetry && !ownRetry
   return (
-    <div role="alert" className="notice notice--error" data-testid="error-notice" data-status={errorStatus ?? undefined}>
+    <div ref={notice} role="alert" className="notice notice--error" data-testid="error-notice" data-status={errorStatus ?? undefined}>
       <p>{t(text.what)}</p>
       {(!text.retryable || canRetry) && <p>{t(text.next)}</p>}
       {offerRetry && (
@@ -124,6 +130,8 @@ export function ScreenFrame({ children, title, page, ownRetry = false }: { child
   const send = useSend()
   const screen = page
   const overlayOpen = useApp((snapshot) => snapshot.matches({ session: 'overlay' }))
+  // The rights sheet over this screen says its own failures: one notice, with its Retry, not two.
+  const sheetOpen = useApp((snapshot) => snapshot.matches({ session: 'rights' }))
   const canGoBack = useCan({ type: 'step.back' })
   const canGoHome = useCan({ type: 'nav.home' })
   const busy = useBusy()
@@ -149,7 +157,7 @@ export function ScreenFrame({ children, title, page, ownRetry = false }: { child
           : {})}
       />
       {funnelIndex >= 0 && !overlayOpen && <StepProgress current={funnelIndex + 1} total={funnelScreens.length} />}
-      <ErrorNotice ownRetry={ownRetry} />
+      {!sheetOpen && <ErrorNotice ownRetry={ownRetry} />}
       {children}
     </main>
   )

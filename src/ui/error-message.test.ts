@@ -40,6 +40,18 @@ for (const locale of ['en', 'zh-Hans'] as const) {
     }
   })
 
+  test(`[${locale}] a failing server (HTTP 5xx, no envelope) offers Retry and does not blame the connection`, async () => {
+    const i18n = await initI18n(locale)
+    for (const status of [500, 502, 503]) {
+      const text = errorNoticeText('refused', status)
+      expect(text.retryable, `${status}`).toBe(true)
+      expect(i18n.t(text.what)).toBe(locale === 'en' ? 'The service is not responding right now.' : '服务暂时没有响应。')
+      expect(i18n.t(text.next)).toBe(locale === 'en' ? 'Wait a moment, then press Retry.' : '请稍候片刻，再点击重试。')
+    }
+    // A 4xx is the server's answer: a refusal, no Retry.
+    expect(errorNoticeText('refused', 403).retryable).toBe(false)
+  })
+
   test(`[${locale}] a lost answer offers Retry; a missing agreement says so and the way back`, async () => {
     const i18n = await initI18n(locale)
     for (const code of ['network', 'timeout', 'invalidResponse', 'unexpected'] as const) {

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../machines/ports'
+import { isServerFailureStatus } from '../../machines/ports'
 import { StatusCode } from '../contract/envelope'
 
 /** The machine keeps codes; this is the one place a code picks its sentence. */
@@ -35,9 +36,9 @@ const documentScreens: readonly string[] = ['privacy', 'thirdProtocol', 'richTex
 
 export interface ErrorNoticeText {
   /** What happened. */
-  what: ReturnType<typeof errorMessageKey> | `errors.refusal.${RefusalKind}`
+  what: ReturnType<typeof errorMessageKey> | `errors.refusal.${RefusalKind}` | 'errors.serverUnavailable'
   /** What the borrower can do now. */
-  next: `errors.next.${RefusalKind | 'retry'}`
+  next: `errors.next.${RefusalKind | 'retry' | 'retryLater'}`
   /**
    * Whether asking again can succeed: a lost or unreadable answer can, a refusal cannot (the same
    * request is refused the same way), so a refusal offers its way forward instead of Retry.
@@ -54,6 +55,8 @@ export function errorNoticeText(code: ErrorCode, status: number | null, screen: 
   if (code !== 'refused') {
     return { what: errorMessageKey(code), next: 'errors.next.retry', retryable: true }
   }
+  // An HTTP 5xx is the server failing, not refusing: Retry, and no talk of the borrower's connection.
+  if (isServerFailureStatus(status)) return { what: 'errors.serverUnavailable', next: 'errors.next.retryLater', retryable: true }
   const known: RefusalKind =
     status !== null && status in refusalKinds ? refusalKinds[status as keyof typeof refusalKinds] : 'other'
   const kind = known === 'notFound' && screen !== null && documentScreens.includes(screen) ? 'documentNotFound' : known

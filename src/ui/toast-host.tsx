@@ -7,14 +7,20 @@ const visibleMs = 3_000
 /** The request layer publishes codes; this is where they become words, in the active locale. */
 export function ToastHost({ channel }: { channel: ToastChannel }) {
   const { t } = useTranslation()
-  const [toast, setToast] = useState<Toast | null>(null)
+  // Each toast is numbered: the same words published again are a new element, so a screen reader
+  // announces them again and they stay their full time.
+  const [shown, setShown] = useState<{ toast: Toast; seq: number } | null>(null)
 
-  useEffect(() => channel.subscribe(setToast), [channel])
   useEffect(() => {
-    if (toast === null) return
-    const timer = setTimeout(() => setToast(null), visibleMs)
+    let seq = 0
+    return channel.subscribe((toast) => setShown({ toast, seq: ++seq }))
+  }, [channel])
+  useEffect(() => {
+    if (shown === null) return
+    const timer = setTimeout(() => setShown(null), visibleMs)
     return () => clearTimeout(timer)
-  }, [toast])
+  }, [shown])
+  const toast = shown?.toast ?? null
 
   const text =
     toast === null
@@ -26,7 +32,11 @@ export function ToastHost({ channel }: { channel: ToastChannel }) {
           : t('errors.requestError')
   return (
     <div className="toast-region" role="status" aria-live="polite">
-      {text !== '' && <div className="toast">{text}</div>}
+      {text !== '' && (
+        <div key={shown?.seq} className="toast">
+          {text}
+        </div>
+      )}
     </div>
   )
 }
