@@ -1,12 +1,13 @@
 import { StrictMode } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
-import { startAppActor, hashLocation } from './app/app-actor'
+import { startAppActor } from './app/app-actor'
 import { App } from './app/app'
 import { readConfig } from './app/config'
 import { createServices } from './app/services'
 import { initI18n } from './i18n/init-i18n'
-import { resolveLocale } from './i18n/locale'
+import { pageLocale } from './i18n/page-locale'
 import './ui/base.css'
 
 async function main() {
@@ -15,9 +16,7 @@ async function main() {
   // After a reload the token is no longer in the URL (issue #14.2): the host is asked for it first.
   await services.bridge.payloadSettled()
   // The locale comes from the page query (before or after the hash route), else the host's payload.
-  const query = new URLSearchParams(window.location.search)
-  for (const [key, value] of Object.entries(hashLocation(window.location.hash).query)) query.set(key, value)
-  const locale = resolveLocale({ query, bridgeLocale: services.session.getSnapshot().locale })
+  const locale = pageLocale(window, services.session.getSnapshot().locale)
   // Calls carry the language in Accept-Language: set it before boot's first call leaves.
   document.documentElement.lang = locale
   // The strings and the boot calls do not depend on each other: both start now. (The build starts
@@ -30,13 +29,18 @@ async function main() {
   // A task of its own for the first render: evaluating the entry is already one long task, and a
   // render inside it would make it longer still for the borrower's first tap.
   await new Promise((resolve) => setTimeout(resolve, 0))
-  createRoot(root).render(
-    <StrictMode>
-      <I18nextProvider i18n={ready}>
-        <App handles={{ actor, services }} />
-      </I18nextProvider>
-    </StrictMode>,
+  // The prerendered boot screen is replaced by the same DOM in one synchronous commit, so no frame
+  // shows it half gone; its words, hidden if they were in another locale, show again only now.
+  flushSync(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <I18nextProvider i18n={ready}>
+          <App handles={{ actor, services }} />
+        </I18nextProvider>
+      </StrictMode>,
+    ),
   )
+  delete document.documentElement.dataset.prerender
 }
 
 void main()

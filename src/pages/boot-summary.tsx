@@ -1,18 +1,16 @@
-import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
-import { useAppHandles } from '../app/app-context'
-import type { AppActor } from '../app/app-actor'
 import type { Platform } from '../bridge/payload'
-
-type Snapshot = ReturnType<AppActor['getSnapshot']>
+import type { AppSnapshot } from '../../machines/routes'
 
 /** What boot found out, as the entry screen shows it: the proof that the chain works. */
-function selectBoot(snapshot: Snapshot) {
+export function selectBoot(snapshot: AppSnapshot) {
   const { channelCode, loginRequired, bootNext, errorCode, baseUrl } = snapshot.context
   return { channelCode, loginRequired, bootNext, errorCode, baseUrl }
 }
 
-function sameBoot(a: ReturnType<typeof selectBoot>, b: ReturnType<typeof selectBoot>): boolean {
+export type BootFacts = ReturnType<typeof selectBoot>
+
+export function sameBoot(a: BootFacts, b: BootFacts): boolean {
   return (
     a.channelCode === b.channelCode &&
     a.loginRequired === b.loginRequired &&
@@ -22,10 +20,8 @@ function sameBoot(a: ReturnType<typeof selectBoot>, b: ReturnType<typeof selectB
   )
 }
 
-export function BootSummary({ platform }: { platform: Platform }) {
-  const { actor } = useAppHandles()
+export function BootSummary({ boot, platform }: { boot: BootFacts; platform: Platform }) {
   const { t, i18n } = useTranslation()
-  const boot = useSelector(actor, selectBoot, sameBoot)
   return (
     <dl className="facts" aria-label={t('boot.title')}>
       <dt>{t('boot.labels.channelCode')}</dt>
