@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { Plugin } from 'vite'
+import { initialChunks } from './bundle-report.js'
 import { inlineScript, renderFirstScreen } from './prerender.js'
 
 /*
@@ -62,14 +63,7 @@ export function firstScreen({ modules, fetches, prerender, headScript }: FirstSc
         const bundle = context.bundle
         if (!bundle) return _html
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
-        const initial = new Set<string>()
-        const markInitial = (file: string) => {
-          const chunk = bundle[file]
-          if (initial.has(file) || chunk?.type !== 'chunk') return
-          initial.add(file)
-          chunk.imports.forEach(markInitial)
-        }
-        chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => markInitial(chunk.fileName))
+        const initial = initialChunks(bundle)
 
         const scripts: string[] = []
         const styles = new Set<string>()
@@ -88,11 +82,15 @@ export function firstScreen({ modules, fetches, prerender, headScript }: FirstSc
         }
 
         let html = _html
-        // The entry's own stylesheet is small: inline, it no longer blocks the first paint.
-        for (const output of Object.values(bundle)) {
-          if (output.type !== 'asset' || !output.fileName.endsWith('.css')) continue
-          const linkTag = new RegExp(`<link rel="stylesheet"[^>]*href="\\./${output.fileName.replace(/[.]/g, '\\.')}"[^>]*>`)
-          if (linkTag.test(html)) html = html.replace(linkTag, () => `<style>${String(output.source)}</style>`)
+        // The initial chunks' stylesheets are small and the prerendered screen needs them: inline,
+        // they are there for the first paint and block nothing (the entry's own replaces its link).
+        const initialCss = new Set(chunks.filter((chunk) => initial.has(chunk.fileName)).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))
+        for (const file of initialCss) {
+          const output = bundle[file]
+          if (output?.type !== 'asset') continue
+          const style = `<style>${String(output.source)}</style>`
+          const linkTag = new RegExp(`<link rel="stylesheet"[^>]*href="\\./${file.replace(/[.]/g, '\\.')}"[^>]*>`)
+          html = linkTag.test(html) ? html.replace(linkTag, () => style) : html.replace('</head>', () => `  ${style}\n  </head>`)
         }
         // Vite's own hints for the entry's imports move into the starter with the rest.
         const entryImports: Preload[] = []
