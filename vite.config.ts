@@ -17,7 +17,7 @@ export default defineConfig(({ mode }) => ({
       ? []
       : [
           firstScreen({
-            modules: ['src/app/start-machine.ts', 'src/app/render-app.tsx', 'src/pages/home-page.tsx', 'src/pages/login-page.tsx', 'locales/zh-Hans.json'],
+            modules: ['src/pages/home-page.tsx', 'src/pages/login-page.tsx', 'locales/zh-Hans.json'],
             fetches: [process.env.VITE_INIT_CONFIG_URL || 'config/init.json'],
             prerender: 'src/app/prerender.tsx',
             headScript: 'src/i18n/first-paint-guard.ts',

@@ -92,14 +92,13 @@ export function firstScreen({ modules, fetches, prerender, headScript }: FirstSc
           const linkTag = new RegExp(`<link rel="stylesheet"[^>]*href="\\./${file.replace(/[.]/g, '\\.')}"[^>]*>`)
           html = linkTag.test(html) ? html.replace(linkTag, () => style) : html.replace('</head>', () => `  ${style}\n  </head>`)
         }
-        // Vite's own hints for the entry's imports move into the starter with the rest.
-        const entryImports: Preload[] = []
-        html = html.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
-          entryImports.push({ rel: 'modulepreload', href })
-          return ''
-        })
+        // Vite's own hints cover the entry's static imports only; the starter announces every
+        // initial chunk (the stages too), after the first frame.
+        html = html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+        // In the order the entry needs them (its imports, then each stage with its imports).
+        const initialScripts = [...initial].filter((file) => !chunks.some((chunk) => chunk.isEntry && chunk.fileName === file))
         const preloads: Preload[] = [
-          ...entryImports,
+          ...initialScripts.map((href): Preload => ({ rel: 'modulepreload', href: `./${href}` })),
           ...fetches.map((href): Preload => ({ rel: 'preload', href, as: 'fetch' })),
           ...[...styles].map((href): Preload => ({ rel: 'preload', href: `./${href}`, as: 'style' })),
           ...scripts.map((href): Preload => ({ rel: 'modulepreload', href: `./${href}` })),

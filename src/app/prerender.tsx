@@ -12,8 +12,9 @@ import { ToastHost } from '../ui/toast-host'
 /*
  * The first screen as the build writes it into index.html (issue #11): the boot screen at the
  * application machine's first state, in the default locale, with what a page opened without a
- * payload knows (no platform, no channel code yet). It runs in Node at build time; the live page
- * renders the same tree (App: the boot page, then the toast region) over it.
+ * payload knows (no platform or channel code yet: they show as facts to come). It runs in Node at
+ * build time; the live page renders the same tree (App: the boot page, then the toast region)
+ * over it.
  */
 
 // Loaded while the build imports this module: its module runner is closed by the time it renders.
@@ -27,7 +28,7 @@ export async function renderFirstScreen(): Promise<string> {
   }).getSnapshot()
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
-      <BootScreen {...bootView(first, 'unknown')} />
+      <BootScreen {...bootView(first, null)} />
       <ToastHost channel={createToastChannel()} />
     </I18nextProvider>,
   )

@@ -18,7 +18,7 @@ function selectPhase(snapshot: AppSnapshot): Phase {
 }
 
 /** What the boot screen shows, read from one snapshot: the live page and the build's prerender share it. */
-export function bootView(snapshot: AppSnapshot, platform: Platform) {
+export function bootView(snapshot: AppSnapshot, platform: Platform | null) {
   return { phase: selectPhase(snapshot), boot: selectBoot(snapshot), platform }
 }
 

@@ -20,7 +20,8 @@ export function sameBoot(a: BootFacts, b: BootFacts): boolean {
   )
 }
 
-export function BootSummary({ boot, platform }: { boot: BootFacts; platform: Platform }) {
+/** `platform` is null where it is not known yet (the build's prerender): it shows as a fact to come. */
+export function BootSummary({ boot, platform }: { boot: BootFacts; platform: Platform | null }) {
   const { t, i18n } = useTranslation()
   return (
     <dl className="facts" aria-label={t('boot.title')}>
@@ -31,7 +32,7 @@ export function BootSummary({ boot, platform }: { boot: BootFacts; platform: Pla
         {boot.loginRequired === null ? '—' : boot.loginRequired ? t('common.yes') : t('common.no')}
       </dd>
       <dt>{t('boot.labels.platform')}</dt>
-      <dd>{t(`boot.platforms.${platform}`)}</dd>
+      <dd>{platform === null ? '—' : t(`boot.platforms.${platform}`)}</dd>
       <dt>{t('boot.labels.locale')}</dt>
       <dd>{i18n.language}</dd>
     </dl>
