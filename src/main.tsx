@@ -13,6 +13,10 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 async function main() {
   const root = document.getElementById('root')
   if (root === null) throw new Error('index.html has no #root')
+  // The machine's definition (XState building every state node) first, the edge that runs it
+  // (request layer, contract, strings) next: evaluated together they were one long task.
+  await import('../machines/app.machine')
+  await nextTask()
   const { startMachine } = await import('./app/start-machine')
   await nextTask()
   const { actor, services, i18n } = await startMachine(window)
