@@ -30,7 +30,7 @@ export type BootView = ReturnType<typeof bootView>
  * before any script has run; the live page then renders the same DOM over it.
  */
 export function BootScreen({ phase, boot, platform, onRetry }: BootView & { onRetry?: () => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const failedStep = boot.baseUrl === null ? 'baseUrl' : 'channel'
   const reached = phase === 'failed' ? steps.indexOf(failedStep) : phase === 'done' ? steps.length : steps.indexOf(phase)
   return (
@@ -39,7 +39,11 @@ export function BootScreen({ phase, boot, platform, onRetry }: BootView & { onRe
       <section className="card">
         {/* The largest text of the first screen, deliberately (issue #11): it paints from the HTML,
             and no later element of boot, home or login is larger, so it stays the LCP. */}
-        <p className="boot-brand">{t('app.tagline')}</p>
+        {/* Its own lang: the page's changes before the live screen replaces the prerendered one,
+            whose size must not change meanwhile (a layout shift). */}
+        <p className="boot-brand" lang={i18n.language}>
+          {t('app.tagline')}
+        </p>
         <h2>{t('boot.title')}</h2>
         <ol className="steps">
           {steps.map((step, index) => (
