@@ -1,42 +1,31 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { I18nextProvider } from 'react-i18next'
-import { startAppActor, hashLocation } from './app/app-actor'
-import { App } from './app/app'
-import { readConfig } from './app/config'
-import { createServices } from './app/services'
-import { initI18n } from './i18n/init-i18n'
-import { resolveLocale } from './i18n/locale'
 import './ui/base.css'
 
+/*
+ * The entry. The first screen is already on screen, prerendered in the HTML (server/build/
+ * first-screen.ts), so nothing here is needed to paint it: the code behind it is evaluated in
+ * stages, each module graph and the first render in tasks of their own, so none of them is one
+ * long task that a tap would wait behind. The build announces every stage's chunks at once, so
+ * they download in parallel.
+ */
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
 async function main() {
-  const config = readConfig(document.baseURI)
-  const services = createServices(window, config)
-  // After a reload the token is no longer in the URL (issue #14.2): the host is asked for it first.
-  await services.bridge.payloadSettled()
-  // The locale comes from the page query (before or after the hash route), else the host's payload.
-  const query = new URLSearchParams(window.location.search)
-  for (const [key, value] of Object.entries(hashLocation(window.location.hash).query)) query.set(key, value)
-  const locale = resolveLocale({ query, bridgeLocale: services.session.getSnapshot().locale })
-  // Calls carry the language in Accept-Language: set it before boot's first call leaves.
-  document.documentElement.lang = locale
-  // The strings and the boot calls do not depend on each other: both start now. (The build starts
-  // this module only after the static shell was presented: server/build/first-screen.ts.)
-  const i18n = initI18n(locale)
-  const actor = startAppActor(window, services)
   const root = document.getElementById('root')
   if (root === null) throw new Error('index.html has no #root')
+  // The machine's definition (XState building every state node) first, the edge that runs it
+  // (request layer, contract, strings) next: evaluated together they were one long task.
+  await import('../machines/app.machine')
+  await nextTask()
+  const { startMachine } = await import('./app/start-machine')
+  await nextTask()
+  const { actor, services, i18n } = await startMachine(window)
+  await nextTask()
+  const { renderApp } = await import('./app/render-app')
   const ready = await i18n
-  // A task of its own for the first render: evaluating the entry is already one long task, and a
-  // render inside it would make it longer still for the borrower's first tap.
-  await new Promise((resolve) => setTimeout(resolve, 0))
-  createRoot(root).render(
-    <StrictMode>
-      <I18nextProvider i18n={ready}>
-        <App handles={{ actor, services }} />
-      </I18nextProvider>
-    </StrictMode>,
-  )
+  await nextTask()
+  // The prerender's words, hidden if they were in another locale, show again with the page's own.
+  renderApp(root, ready, { actor, services }, () => delete document.documentElement.dataset.prerender)
 }
 
 void main()

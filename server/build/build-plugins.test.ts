@@ -19,12 +19,17 @@ const kib = 1024
 
 beforeAll(() => {
   mkdirSync(join(root, 'src'))
-  writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./src/main.js"></script>')
+  writeFileSync(join(root, 'index.html'), '<!doctype html><html><head></head><body><div id="root"><!--first-screen--></div><script type="module" src="./src/main.js"></script></body></html>')
   // Incompressible-ish bulk so the gzip size is predictable enough to sit over a small budget.
   const bulk = Array.from({ length: 3000 }, (_, index) => `"${(index * 2654435761) % 4294967296}"`).join(',')
-  writeFileSync(join(root, 'src', 'main.js'), `import './main.css'\nconst table = [${bulk}]\ndocument.body.dataset.size = String(table.length)\nimport('./late.js').then((m) => m.show())\n`)
+  // The entry imports its stage itself (initial, like src/main.tsx's); the stage imports a page (lazy).
+  writeFileSync(join(root, 'src', 'main.js'), `import './main.css'\nimport('./stage.js').then((m) => m.start())\n`)
+  writeFileSync(join(root, 'src', 'stage.js'), `import './stage.css'\nconst table = [${bulk}]\nexport function start() { document.body.dataset.size = String(table.length); import('./late.js').then((m) => m.show()) }\n`)
   writeFileSync(join(root, 'src', 'main.css'), `body { color: #123; }\n${'.a{margin:0}'.repeat(10)}`)
+  writeFileSync(join(root, 'src', 'stage.css'), '.stage { color: #456; }\n')
   writeFileSync(join(root, 'src', 'late.js'), 'export function show() { document.title = "late" }\n')
+  writeFileSync(join(root, 'src', 'first.js'), 'export async function renderFirstScreen() { return "<main><h1>Prerendered</h1></main>" }\n')
+  writeFileSync(join(root, 'src', 'guard.js'), 'document.documentElement.dataset.guarded = String(location.search.length > 0)\n')
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
@@ -43,8 +48,9 @@ test('every text file gets brotli and gzip copies that decode to it', async () =
 })
 
 test('a build over a budget fails and names the file; within budget it passes', async () => {
+  // The bulk is in the stage: the entry's own stages count as initial JS.
   await expect(buildWith([budgets({ initialJs: 4 * kib, initialCss: 4 * kib, lazyChunk: 4 * kib })])).rejects.toThrow(
-    /size budget exceeded:[\s\S]*initial JS .* gzip > budget 4\.0 KiB \(assets\/index-/,
+    /size budget exceeded:[\s\S]*initial JS .* gzip > budget 4\.0 KiB \(assets\/index-.*assets\/stage-/,
   )
   await expect(buildWith([budgets({ initialJs: 200 * kib, initialCss: 4 * kib, lazyChunk: 0.01 * kib })])).rejects.toThrow(
     /lazy chunk assets\/late-.*\.js/,
@@ -52,16 +58,37 @@ test('a build over a budget fails and names the file; within budget it passes', 
   await expect(buildWith([budgets({ initialJs: 200 * kib, initialCss: 4 * kib, lazyChunk: 4 * kib })])).resolves.toBeDefined()
 })
 
-test('the HTML announces the first screen’s lazy chunks and fetches, and inlines the entry CSS', async () => {
+test('after the first frame the HTML announces the first screen’s chunks and fetches; the initial CSS is inline', async () => {
   await buildWith([firstScreen({ modules: ['src/late.js'], fetches: ['config/init.json'] })])
   const html = readFileSync(join(outDir, 'index.html'), 'utf8')
-  expect(html).toMatch(/<link rel="modulepreload" href="\.\/assets\/late-[\w-]+\.js" crossorigin>/)
-  expect(html).toContain('<link rel="preload" href="config/init.json" as="fetch" crossorigin="anonymous">')
+  // Nothing competes with the first paint: every hint is added by the starter, after the first frame.
+  expect(html).not.toMatch(/<link rel="(module)?preload"/)
+  const starter = /<script type="module">(.*requestAnimationFrame.*)<\/script>/.exec(html)
+  expect(starter).not.toBeNull()
+  expect(starter![1]).toMatch(/\["modulepreload","\.\/assets\/late-[\w-]+\.js",""\]/)
+  // The entry's stage is fetched with the entry, not when the entry asks for it.
+  expect(starter![1]).toMatch(/\["modulepreload","\.\/assets\/stage-[\w-]+\.js",""\]/)
+  expect(starter![1]).toContain('["preload","config/init.json","fetch"]')
+  expect(starter![1]).toMatch(/import\("\.\/assets\/index-[\w-]+\.js"\)/)
+  // The entry's CSS and its stage's, inline; no stylesheet to wait for.
   expect(html).toContain('<style>body{color:#123}')
+  expect(html).toContain('.stage{color:#456}')
   expect(html).not.toMatch(/rel="stylesheet"/)
-  // The entry is downloaded at once but run only after the first frame (or 100 ms when hidden).
-  const entry = /<script type="module">.*import\("(\.\/assets\/index-[\w-]+\.js)"\).*requestAnimationFrame.*<\/script>/.exec(html)
-  expect(entry).not.toBeNull()
-  expect(html).toContain(`<link rel="modulepreload" href="${entry![1]}" crossorigin>`)
   expect(html).not.toMatch(/<script type="module"[^>]* src=/)
+})
+
+test('the first screen is rendered into the HTML and the head script is inlined before the body', async () => {
+  await buildWith([firstScreen({ modules: [], fetches: [], prerender: 'src/first.js', headScript: 'src/guard.js' })])
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8')
+  expect(html).toContain('<div id="root"><main><h1>Prerendered</h1></main></div>')
+  expect(html).not.toContain('<!--first-screen-->')
+  const head = html.slice(0, html.indexOf('</head>'))
+  expect(head).toMatch(/<script>[^<]*document\.documentElement\.dataset\.guarded[^<]*<\/script>/)
+  // Without the marker the build fails rather than shipping a page with no first screen.
+  writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./src/main.js"></script>')
+  try {
+    await expect(buildWith([firstScreen({ modules: [], fetches: [], prerender: 'src/first.js' })])).rejects.toThrow(/no <!--first-screen-->/)
+  } finally {
+    writeFileSync(join(root, 'index.html'), '<!doctype html><html><head></head><body><div id="root"><!--first-screen--></div><script type="module" src="./src/main.js"></script></body></html>')
+  }
 })

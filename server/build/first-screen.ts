@@ -1,12 +1,16 @@
 import path from 'node:path'
-import type { HtmlTagDescriptor, Plugin } from 'vite'
+import type { Plugin } from 'vite'
+import { initialChunks } from './bundle-report.js'
+import { inlineScript, renderFirstScreen } from './prerender.js'
 
 /*
- * Everything the first screen needs, announced by the HTML (issue #11): without these hints each
- * is discovered only when the script before it has run, one round trip after another. The entry's
- * own chunks are already module-preloaded by Vite; this adds the lazily loaded chunks the first
- * screens render (boot and home pages, the default locale's strings) with their CSS, and the init
- * config file the first call needs.
+ * The first screen from the HTML alone (issue #11). The build renders the first screen into the
+ * page (the page's own components, in Node) and inlines the CSS it needs, so the borrower's first
+ * paint, and the largest element of it, owe nothing to a script. Only after that frame does an
+ * inline starter announce what the live first screens load (the entry and its imports, the boot,
+ * home and login pages' chunks and CSS, the default locale's strings, the init config) and import
+ * the entry: without these hints each would be discovered only when the script before it has run,
+ * one round trip after another; before the first frame they would compete with it.
  */
 
 export interface FirstScreenOptions {
@@ -14,35 +18,52 @@ export interface FirstScreenOptions {
   modules: string[]
   /** URLs fetched at start, relative to the page (`as="fetch"`, same credentials mode as XHR). */
   fetches: string[]
+  /** A module exporting `renderFirstScreen()`: its markup replaces `<!--first-screen-->`. */
+  prerender?: string
+  /** A module bundled into an inline classic script in `<head>`, run before the body is parsed. */
+  headScript?: string
 }
 
-/** The inline starter: imports the entry once, after the next presented frame or 100 ms. */
-export function startAfterFirstFrame(src: string): string {
-  return `let s=0;const g=()=>{if(!s){s=1;import(${JSON.stringify(src)})}};requestAnimationFrame(()=>setTimeout(g));setTimeout(g,100)`
+export interface Preload {
+  rel: 'modulepreload' | 'preload'
+  href: string
+  as?: 'style' | 'fetch'
 }
 
-export function firstScreen({ modules, fetches }: FirstScreenOptions): Plugin {
+export const firstScreenMarker = '<!--first-screen-->'
+
+/**
+ * The inline starter: once, after the next presented frame or 100 ms (a hidden web view presents
+ * none), adds the preloads and imports the entry. Module preloads, lazy chunks and their CSS are
+ * fetched with `crossorigin` by Vite's loader and XHR alike, so every hint is `anonymous` to match.
+ */
+export function startAfterFirstFrame(src: string, preloads: Preload[]): string {
+  const list = JSON.stringify(preloads.map(({ rel, href, as }) => [rel, href, as ?? '']))
+  return (
+    `let s=0;const g=()=>{if(s)return;s=1;for(const[r,h,a]of ${list}){const l=document.createElement("link");` +
+    `l.rel=r;l.href=h;if(a)l.as=a;l.crossOrigin="anonymous";document.head.append(l)}import(${JSON.stringify(src)})};` +
+    `requestAnimationFrame(()=>setTimeout(g));setTimeout(g,100)`
+  )
+}
+
+export function firstScreen({ modules, fetches, prerender, headScript }: FirstScreenOptions): Plugin {
   let root = ''
+  let target = 'es2020'
   return {
     name: 'huaqian:first-screen',
     apply: 'build',
     configResolved(config) {
       root = config.root
+      const configured = config.build.target
+      if (typeof configured === 'string' && configured !== 'modules') target = configured
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
+      async handler(_html, context) {
         const bundle = context.bundle
-        if (!bundle) return []
+        if (!bundle) return _html
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
-        const initial = new Set<string>()
-        const markInitial = (file: string) => {
-          const chunk = bundle[file]
-          if (initial.has(file) || chunk?.type !== 'chunk') return
-          initial.add(file)
-          chunk.imports.forEach(markInitial)
-        }
-        chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => markInitial(chunk.fileName))
+        const initial = initialChunks(bundle)
 
         const scripts: string[] = []
         const styles = new Set<string>()
@@ -59,29 +80,46 @@ export function firstScreen({ modules, fetches }: FirstScreenOptions): Plugin {
           if (!chunk) throw new Error(`first-screen: no chunk for ${module}; was it renamed?`)
           visit(chunk.fileName)
         }
-        // Vite's loader asks for lazy chunks and their CSS with `crossorigin`: a preload must match.
-        const link = (attrs: Record<string, string | true>): HtmlTagDescriptor => ({ tag: 'link', attrs, injectTo: 'head' })
-        const tags = [
-          ...fetches.map((href) => link({ rel: 'preload', href, as: 'fetch', crossorigin: 'anonymous' })),
-          ...[...styles].map((href) => link({ rel: 'preload', href: `./${href}`, as: 'style', crossorigin: true })),
-          ...scripts.map((href) => link({ rel: 'modulepreload', href: `./${href}`, crossorigin: true })),
-        ]
-        // The entry's own stylesheet is small: inline, it no longer blocks the shell's first paint.
+
         let html = _html
-        for (const output of Object.values(bundle)) {
-          if (output.type !== 'asset' || !output.fileName.endsWith('.css')) continue
-          const linkTag = new RegExp(`<link rel="stylesheet"[^>]*href="\\./${output.fileName.replace(/[.]/g, '\\.')}"[^>]*>`)
-          if (linkTag.test(html)) html = html.replace(linkTag, () => `<style>${String(output.source)}</style>`)
+        // The initial chunks' stylesheets are small and the prerendered screen needs them: inline,
+        // they are there for the first paint and block nothing (the entry's own replaces its link).
+        const initialCss = new Set(chunks.filter((chunk) => initial.has(chunk.fileName)).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))
+        for (const file of initialCss) {
+          const output = bundle[file]
+          if (output?.type !== 'asset') continue
+          const style = `<style>${String(output.source)}</style>`
+          const linkTag = new RegExp(`<link rel="stylesheet"[^>]*href="\\./${file.replace(/[.]/g, '\\.')}"[^>]*>`)
+          html = linkTag.test(html) ? html.replace(linkTag, () => style) : html.replace('</head>', () => `  ${style}\n  </head>`)
         }
-        // The entry module runs only after the shell was presented: a module that arrives before
-        // the first frame (always, on a fast link) would otherwise evaluate first and the shell
-        // would never be what the borrower sees first. The download still starts at once; a hidden
-        // web view, which presents no frames, starts after 100 ms.
+        // Vite's own hints cover the entry's static imports only; the starter announces every
+        // initial chunk (the stages too), after the first frame.
+        html = html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+        // In the order the entry needs them (its imports, then each stage with its imports).
+        const initialScripts = [...initial].filter((file) => !chunks.some((chunk) => chunk.isEntry && chunk.fileName === file))
+        const preloads: Preload[] = [
+          ...initialScripts.map((href): Preload => ({ rel: 'modulepreload', href: `./${href}` })),
+          ...fetches.map((href): Preload => ({ rel: 'preload', href, as: 'fetch' })),
+          ...[...styles].map((href): Preload => ({ rel: 'preload', href: `./${href}`, as: 'style' })),
+          ...scripts.map((href): Preload => ({ rel: 'modulepreload', href: `./${href}` })),
+        ]
+        let started = false
         html = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
-          tags.unshift(link({ rel: 'modulepreload', href: src, crossorigin: true }))
-          return `<script type="module">${startAfterFirstFrame(src)}</script>`
+          started = true
+          return `<script type="module">${startAfterFirstFrame(src, preloads)}</script>`
         })
-        return { html, tags }
+        if (!started) throw new Error('first-screen: the HTML has no entry module script')
+
+        if (prerender !== undefined) {
+          if (!html.includes(firstScreenMarker)) throw new Error(`first-screen: the HTML has no ${firstScreenMarker} for ${prerender}`)
+          const markup = await renderFirstScreen(root, prerender)
+          html = html.replace(firstScreenMarker, () => markup)
+        }
+        if (headScript !== undefined) {
+          const code = await inlineScript(root, headScript, target)
+          html = html.replace(/<\/head>/, () => `  <script>${code}</script>\n  </head>`)
+        }
+        return html
       },
     },
   }

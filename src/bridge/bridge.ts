@@ -85,6 +85,11 @@ function parentFrame(win: BridgeWindow): PostMessageTarget | null {
   return poster(parent)
 }
 
+/** A page opened without a payload asks its host for one when there is a host to ask (issue #14.2). */
+export function asksHostForPayload(win: BridgeWindow, initial: unknown): boolean {
+  return initial === null && (hasNativeHost(win) || parentFrame(win) !== null)
+}
+
 /**
  * App when a native bridge object exists or the payload says so; Weixin inside WeChat's browser;
  * H5 in any other browser; unknown when there is nothing to go on.
@@ -254,7 +259,7 @@ export function createBridge(options: BridgeOptions): Bridge {
     initialSource: initial?.source ?? null,
     send,
     payloadSettled(timeoutMs = payloadRequestTimeoutMs) {
-      if (initial !== null || (!hasNativeHost(win) && parentFrame(win) === null)) return Promise.resolve()
+      if (!asksHostForPayload(win, initial)) return Promise.resolve()
       return new Promise<void>((resolve) => {
         const done = () => {
           answerListeners.delete(done)

@@ -19,7 +19,11 @@ export async function loadLocaleMessages(locale: Locale): Promise<Messages> {
  * use. It is a fresh instance per call, so tests and a locale switch never share state.
  */
 export async function initI18n(locale: Locale = defaultLocale): Promise<I18n> {
-  const translation = await loadLocaleMessages(locale)
+  return createI18n(locale, await loadLocaleMessages(locale))
+}
+
+/** The instance for messages already loaded (the build's prerender loads them before it renders). */
+export async function createI18n(locale: Locale, translation: Messages): Promise<I18n> {
   const instance = createInstance()
   await instance.use(initReactI18next).init({
     lng: locale,

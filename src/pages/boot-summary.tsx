@@ -1,18 +1,16 @@
-import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
-import { useAppHandles } from '../app/app-context'
-import type { AppActor } from '../app/app-actor'
 import type { Platform } from '../bridge/payload'
-
-type Snapshot = ReturnType<AppActor['getSnapshot']>
+import type { AppSnapshot } from '../../machines/routes'
 
 /** What boot found out, as the entry screen shows it: the proof that the chain works. */
-function selectBoot(snapshot: Snapshot) {
+export function selectBoot(snapshot: AppSnapshot) {
   const { channelCode, loginRequired, bootNext, errorCode, baseUrl } = snapshot.context
   return { channelCode, loginRequired, bootNext, errorCode, baseUrl }
 }
 
-function sameBoot(a: ReturnType<typeof selectBoot>, b: ReturnType<typeof selectBoot>): boolean {
+export type BootFacts = ReturnType<typeof selectBoot>
+
+export function sameBoot(a: BootFacts, b: BootFacts): boolean {
   return (
     a.channelCode === b.channelCode &&
     a.loginRequired === b.loginRequired &&
@@ -22,10 +20,9 @@ function sameBoot(a: ReturnType<typeof selectBoot>, b: ReturnType<typeof selectB
   )
 }
 
-export function BootSummary({ platform }: { platform: Platform }) {
-  const { actor } = useAppHandles()
+/** `platform` is null where it is not known yet (the build's prerender): it shows as a fact to come. */
+export function BootSummary({ boot, platform }: { boot: BootFacts; platform: Platform | null }) {
   const { t, i18n } = useTranslation()
-  const boot = useSelector(actor, selectBoot, sameBoot)
   return (
     <dl className="facts" aria-label={t('boot.title')}>
       <dt>{t('boot.labels.channelCode')}</dt>
@@ -35,7 +32,7 @@ export function BootSummary({ platform }: { platform: Platform }) {
         {boot.loginRequired === null ? '—' : boot.loginRequired ? t('common.yes') : t('common.no')}
       </dd>
       <dt>{t('boot.labels.platform')}</dt>
-      <dd>{t(`boot.platforms.${platform}`)}</dd>
+      <dd>{platform === null ? '—' : t(`boot.platforms.${platform}`)}</dd>
       <dt>{t('boot.labels.locale')}</dt>
       <dd>{i18n.language}</dd>
     </dl>

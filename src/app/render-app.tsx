@@ -1,0 +1,31 @@
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { I18nextProvider } from 'react-i18next'
+import type { i18n as I18n } from 'i18next'
+import { App } from './app'
+import type { AppHandles } from './app-context'
+
+/** Runs `onCommit` in the commit that first puts its children on screen, before that frame paints. */
+function FirstCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useLayoutEffect(onCommit, [onCommit])
+  return children
+}
+
+/**
+ * Renders the page over the prerendered boot screen. A transition lets React yield while it
+ * renders (no long task for the borrower's first tap), and its commit replaces the prerendered
+ * DOM with the same DOM at once, so no frame shows it half gone.
+ */
+export function renderApp(root: HTMLElement, i18n: I18n, handles: AppHandles, onCommit: () => void): void {
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <FirstCommit onCommit={onCommit}>
+          <I18nextProvider i18n={i18n}>
+            <App handles={handles} />
+          </I18nextProvider>
+        </FirstCommit>
+      </StrictMode>,
+    ),
+  )
+}
