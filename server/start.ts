@@ -1,9 +1,8 @@
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serve } from '@hono/node-server'
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
+import { getRequestListener } from '@hono/node-server'
 import type { ViteDevServer } from 'vite'
 import { createSandbox } from './app'
 import { openDb, type Db } from './db'
@@ -44,10 +43,15 @@ const missingBuild = `<!doctype html><meta charset="utf-8"><title>花钱 sandbox
 or <code>npm run dev</code> for the Vite dev server. The API, <a href="/host/">host simulator</a> and
 <a href="/docs/">API docs</a> work meanwhile.</p>`
 
+/** What Vite's dev server answers: the page's HTML and the modules it imports. */
+function isPageRequest(url: string): boolean {
+  const pathname = new URL(url, 'http://dev').pathname
+  return pathname === '/' || pathname === '/index.html' || ['/@', '/__', '/src/', '/machines/', '/locales/', '/node_modules/'].some((prefix) => pathname.startsWith(prefix))
+}
+
 /** Serves the API, the sandbox pages and the page itself on one port. */
 export async function startSandbox(options: StartOptions = {}): Promise<RunningSandbox> {
   const db = openDb(options.db ?? defaultDbFile)
-  let vite: ViteDevServer | undefined
   const servePage = options.page ?? true
   const pageDir = options.distDir ?? distDir
 
@@ -58,35 +62,33 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
     mountPage: (page) => {
       if (!servePage) return
       mountReviewPage(page, reviewDistDir)
-      if (options.dev) {
-        // Everything the sandbox does not answer goes to Vite (modules, HMR client, index.html).
-        page.all('*', (c) => {
-          const { incoming, outgoing } = c.env
-          if (!vite) return c.text('Vite is starting, reload in a moment', 503)
-          vite.middlewares(incoming, outgoing, () => {
-            outgoing.statusCode = 404
-            outgoing.end('Not found')
-          })
-          return RESPONSE_ALREADY_SENT
-        })
-        return
-      }
+      if (options.dev) return
       const built = pageFiles(pageDir)
       page.get('/*', built.files)
       page.get('*', (c) => built.html(c, () => c.html(missingBuild, 200)))
     },
   })
 
-  const server = await new Promise<Server>((resolve) => {
-    const started = serve(
-      { fetch: app.fetch, port: options.port ?? 8787, hostname: options.host ?? '127.0.0.1' },
-      () => resolve(started as Server),
-    ) as Server
+  const answer = getRequestListener(app.fetch)
+  // In dev, Vite answers the page and its modules before Hono sees them: handing Vite the response
+  // from inside a Hono handler (RESPONSE_ALREADY_SENT) made @hono/node-server write a second, empty
+  // answer once a middleware had touched the headers.
+  let vite: ViteDevServer | undefined
+  const server: Server = createServer((incoming, outgoing) => {
+    if (vite && isPageRequest(incoming.url ?? '/')) {
+      vite.middlewares(incoming, outgoing, () => void answer(incoming, outgoing))
+      return
+    }
+    void answer(incoming, outgoing)
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 8787, options.host ?? '127.0.0.1', resolve)
   })
 
   if (options.dev && servePage) {
-    const { createServer } = await import('vite')
-    vite = await createServer({
+    const { createServer: createViteServer } = await import('vite')
+    vite = await createViteServer({
       root: repoRoot,
       appType: 'spa',
       server: { middlewareMode: true, hmr: { server } },

@@ -7,7 +7,10 @@ import type { AppHandles } from './app-context'
 
 /** Runs `onCommit` in the commit that first puts its children on screen, before that frame paints. */
 function FirstCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
-  useLayoutEffect(onCommit, [onCommit])
+  // Never hand onCommit to React as the effect itself: what it returns would be taken for a clean-up.
+  useLayoutEffect(() => {
+    onCommit()
+  }, [onCommit])
   return children
 }
 

@@ -1,0 +1,45 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startSandbox, type RunningSandbox } from '../../server/start'
+import { launchChromium, newPhoneContext } from '../support/browser'
+import { pageUrl } from '../support/sandbox'
+
+/*
+ * `npm run dev` as the README promises it: the sandbox with Vite's dev server on one port. React's
+ * development build checks what production does not (StrictMode runs every effect twice), so a
+ * page that works built can still fail here.
+ */
+
+let sandbox: RunningSandbox
+let browser: Browser
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ dev: true, port: 0, host: '127.0.0.1', db: ':memory:' })
+  browser = await launchChromium()
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await sandbox?.close()
+})
+
+test('the dev server serves the page, which boots to login in English without a console error', { timeout: 120_000 }, async () => {
+  const context = await newPhoneContext(browser, 'en-US')
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(String(error)))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  await page.goto(pageUrl(sandbox.url, { lang: 'en' }))
+  await page.locator('main[data-screen="login"]').waitFor({ timeout: 90_000 })
+  expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Log in')
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('the sandbox still answers its own pages and the API beside the dev server', async () => {
+  for (const path of ['/host/', '/docs/', '/config/init.json']) {
+    expect((await fetch(`${sandbox.url}${path}`)).status, path).toBe(200)
+  }
+})
