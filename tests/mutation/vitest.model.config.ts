@@ -15,5 +15,5 @@ const base = baseConfig({ mode: 'test', command: 'serve' })
 
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: ['tests/model/golden-replay.test.ts', 'tests/model/verifications.test.ts', 'tests/model/route-projection.test.tsx'] },
+  test: { ...base.test, include: ['tests/model/golden-replay.test.ts', 'tests/model/verifications.test.ts', 'tests/model/route-projection.test.tsx', 'tests/model/boundaries.test.ts'] },
 })

@@ -40,14 +40,12 @@ export interface MachineWorld {
   repayLoan: string | null
   /** The query of the last page opened over a screen. */
   overlayQuery: Record<string, string> | null
-  /** A passed liveness check names the borrower (PRODUCT.md 3: basic info prefilled from identification). */
-  identified: { real_name: string; id_number: string } | null
   /** The demand the server remembers (a resumed session prefills it). */
   serverDemand: { amount: number; term: number; purpose: string } | null
 }
 
 export function startMachineWorld(): MachineWorld {
-  return { typed: {}, answers: {}, lender: null, periods: [], repayLoan: null, overlayQuery: null, identified: null, serverDemand: null }
+  return { typed: {}, answers: {}, lender: null, periods: [], repayLoan: null, overlayQuery: null, serverDemand: null }
 }
 
 interface PlanAnswer {
@@ -95,8 +93,13 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
       const demand = answer.demand as MachineWorld['serverDemand']
       return { ...next, serverDemand: demand ?? world.serverDemand }
     }
-    case 'getBiometricResult':
-      return answer.status === 'passed' ? { ...next, identified: { real_name: String(answer.real_name ?? ''), id_number: String(answer.id_number ?? '') } } : next
+    case 'getBiometricResult': {
+      if (answer.status !== 'passed') return next
+      // Identification fills the name and ID number the borrower has not typed (PRODUCT.md 3).
+      const basic = world.typed.basic ?? {}
+      const filled = { real_name: basic.real_name || String(answer.real_name ?? ''), id_number: basic.id_number || String(answer.id_number ?? '') }
+      return { ...next, typed: { ...world.typed, basic: { ...basic, ...filled } } }
+    }
     // A bound card spends its SMS code (one code, one binding).
     case 'confirmCard':
       return { ...next, typed: { ...world.typed, bankCard: { ...world.typed.bankCard, code: '' } } }
@@ -134,7 +137,7 @@ function demandOf(world: MachineWorld): { amount: unknown; term: unknown; purpos
   return {
     amount: typed.amount ?? world.serverDemand?.amount,
     term: typed.term ?? world.serverDemand?.term,
-    purpose: typed.purpose ?? world.serverDemand?.purpose ?? null,
+    purpose: 'purpose' in typed ? typed.purpose : (world.serverDemand?.purpose ?? null),
   }
 }
 
@@ -220,8 +223,8 @@ function sectionProblems(input: Record<string, unknown>, world: MachineWorld): s
     case 'basic': {
       const b = typed.basic ?? {}
       const expected: Record<string, unknown> = {
-        real_name: b.real_name || world.identified?.real_name,
-        id_number: b.id_number || world.identified?.id_number,
+        real_name: b.real_name,
+        id_number: b.id_number,
         education: b.education,
         marital_status: b.marital_status,
         province_id: b.province_id,
@@ -349,10 +352,10 @@ export function holdsAnswer(src: string, output: unknown, context: Context): str
 }
 
 /** The blank of each field the borrower fills in (PRODUCT.md 5: nothing pre-ticked, nothing pre-filled). */
-const blanks: { [K in DraftStep]?: Partial<Record<keyof Drafts[K], unknown>> } = {
+export const blanks: { [K in DraftStep]?: Partial<Record<keyof Drafts[K], unknown>> } = {
   demand: { agreements: { register: false, user: false, privacy: false, personal_consent: false } },
   face: { face_consent: false, sensitive_consent: false },
-  basic: { education: null, marital_status: null, province_id: '', city_id: '', district_id: '', address: '', email: '' },
+  basic: { real_name: '', id_number: '', education: null, marital_status: null, province_id: '', city_id: '', district_id: '', address: '', email: '' },
   asset: { occupation: null, income_band: null, housing: null, car: null, social_insurance: null, provident_fund: null, credit_card: null },
   contact: { contacts: [{ relation: null, name: '', phone: '' }, { relation: null, name: '', phone: '' }], form: false },
   bankCard: { card_number: '', reserved_phone: '', code: '', withhold_agreement: false },
@@ -360,7 +363,7 @@ const blanks: { [K in DraftStep]?: Partial<Record<keyof Drafts[K], unknown>> } =
   rights: { reward: false, withhold_agreement: false },
 }
 
-/** Every form field: what the borrower typed, else blank (names from identification, the server's demand). */
+/** Every form field: what the borrower typed (or identification filled in), else blank; the purpose may be the server's. */
 export function draftProblems(drafts: Drafts, world: MachineWorld): string[] {
   const problems: string[] = []
   for (const [step, fields] of Object.entries(blanks) as [DraftStep, Record<string, unknown>][]) {
@@ -377,11 +380,6 @@ export function draftProblems(drafts: Drafts, world: MachineWorld): string[] {
       }
     }
   }
-  const basic = world.typed.basic ?? {}
-  for (const field of ['real_name', 'id_number'] as const) {
-    const wanted = basic[field] || world.identified?.[field] || ''
-    if (drafts.basic[field] !== wanted) problems.push(`basic.${field}: should be ${JSON.stringify(wanted)} (typed, else from identification), holds ${JSON.stringify(drafts.basic[field])}`)
-  }
   const purpose = demandOf(world).purpose
   if (drafts.demand.purpose !== purpose) problems.push(`demand.purpose: should be ${JSON.stringify(purpose)} (typed, else the server's), holds ${JSON.stringify(drafts.demand.purpose)}`)
   if (world.typed.demand?.amount !== undefined && drafts.demand.amount !== world.typed.demand.amount) problems.push(`demand.amount: the borrower typed ${world.typed.demand.amount}, the draft holds ${String(drafts.demand.amount)}`)
@@ -396,7 +394,6 @@ const sensitive = ['id_number', 'card_number', 'code'] as const
 function sensitiveValues(world: MachineWorld): string[] {
   const out: string[] = []
   for (const draft of Object.values(world.typed) as Record<string, unknown>[]) for (const key of sensitive) if (typeof draft[key] === 'string' && draft[key] !== '') out.push(draft[key])
-  if (world.identified?.id_number) out.push(world.identified.id_number)
   return out
 }
 
