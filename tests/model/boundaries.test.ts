@@ -5,7 +5,7 @@ import type { AppEvent, Drafts, DraftStep } from '../../machines/app.machine'
 import { appMachine } from '../../machines/app.machine'
 import type { Expectation, StepAction } from '../../machines/model/explore'
 import { formSamples } from '../../machines/model/fixtures'
-import { goldenFile, parseGolden, stateText, type GoldenPath } from '../../machines/model/golden'
+import { actionOf, contextText, goldenFile, parseGolden, stateText, type GoldenPath } from '../../machines/model/golden'
 import { instrument } from '../../machines/model/instrument'
 import type { PathStep } from '../../machines/model/paths'
 import { replayPath } from '../../machines/model/replay'
@@ -202,4 +202,113 @@ test('after paying, typing the repayment result URL is refused (only a payment l
 test('match: typing the loan confirmation URL before choosing a lender is refused', async () => {
   const { g, index } = firstTaking('listMatches.done:matches', 'match.ready')
   expect(await outcome(g, [...g.path.steps.slice(0, index + 1), typed('lendConfirm')], { refused: true })).toBeNull()
+})
+
+// ---- failures of odd shapes (ports.ts: how an actor fails) ----
+
+/** What an actor may reject with besides the catalogue's failures: a bug at the edge, a malformed refusal. */
+const oddFailures: [string, unknown][] = [
+  ['an exception thrown at the edge', new Error('edge bug')],
+  ['a refusal without its status', { kind: 'refused' }],
+  ['a shape with no kind', { status: 500 }],
+  ['nothing', null],
+  ['a bare string', 'failed'],
+]
+
+/** Golden steps where a call's answer was lost (network), with no failure before them in their path. */
+const lostAnswers = golden.flatMap((g) => {
+  const index = g.path.steps.findIndex((s) => s.label.endsWith('.error:network'))
+  return index >= 0 && !g.path.steps.slice(0, index).some((s) => s.do.kind === 'actor' && s.do.outcome === 'error') ? [{ g, index }] : []
+})
+
+test.each(oddFailures)('a call failing with %s is shown as an unexpected failure where a lost answer would be, with the same way out (PRODUCT.md 7)', async (_what, odd) => {
+  // One of each kind of state that calls: the calls differ, the shapes (loading, submitting, committing, polling) too.
+  const seen = new Set<string>()
+  const picked = lostAnswers.filter(({ g, index }) => {
+    const src = g.path.steps[index]!.label.split('.')[0]!
+    if (seen.has(src)) return false
+    seen.add(src)
+    return true
+  })
+  expect(picked.length).toBeGreaterThan(5)
+  for (const { g, index } of picked) {
+    const wanted = g.shows[index + 1]!
+    let step = 0
+    const compare = (_expected: Expectation, actual: Expectation): string[] => {
+      if (step++ !== index + 1) return []
+      const shown = `${stateText(actual.state)}${contextText(actual.context)}`
+      const expected = `${wanted.state}${wanted.context.replace('error network', 'error unexpected')}`
+      return shown === expected ? [] : [`should show ${expected}, shows ${shown}`]
+    }
+    const result = await replayPath(model, { ...g.path, steps: g.path.steps.slice(0, index + 1) }, {
+      verifier: (p) => machineVerifier(p, model.machine),
+      compare,
+      attach: () => {
+        const inner = model.controller.current!
+        model.controller.current = { invoke: (src, input, signal) => inner.invoke(src, input, signal).catch(() => Promise.reject(odd)) }
+        return () => undefined
+      },
+    })
+    expect(result.failure, g.path.id).toBeNull()
+  }
+})
+
+// ---- typed URLs at every step of the application (PRODUCT.md 3 and 4) ----
+
+/** The server's steps the model answers with, and the screen each puts the borrower on. */
+const serverSteps: [fixture: string, step: string][] = [
+  ['atDemand', 'demand'],
+  ['atFace', 'face'],
+  ['atBasic', 'basic'],
+  ['atAsset', 'asset'],
+  ['atContact', 'contact'],
+  ['atBankCard', 'bank_card'],
+  ['inReview', 'review'],
+  ['approved', 'approved'],
+  ['applied', 'applied'],
+  ['repaying', 'repaying'],
+]
+const forms = ['loanDemand', 'facialIdentification', 'basicInfo', 'assetInfo', 'contact', 'bankCard']
+const formSteps = ['demand', 'face', 'basic', 'asset', 'contact', 'bank_card']
+
+/**
+ * Where a typed URL may take the borrower, by the server's step: back to any form up to the step
+ * the server reports while applying (a form is saved again); from review on the application is
+ * one-way; review while it runs, the result once decided, matching once approved; the loan plan and
+ * repayment once there is a loan. Screens that show something chosen on the screen before them
+ * (the lender's confirmation, a repayment's detail, payment and result) never open from a URL at home.
+ */
+function mayOpen(page: string, step: string): boolean {
+  const form = forms.indexOf(page)
+  if (form >= 0) return formSteps.includes(step) && form <= formSteps.indexOf(step)
+  switch (page) {
+    case 'review':
+      return step === 'review'
+    case 'result':
+      return step === 'approved' || step === 'rejected'
+    case 'match':
+      return step === 'approved'
+    case 'loanPlan':
+    case 'repayment':
+    case 'repayPlan':
+      return ['applied', 'repaying', 'overdue'].includes(step)
+    default:
+      return false
+  }
+}
+
+const pages = [...forms, 'review', 'result', 'match', 'lendConfirm', 'loanPlan', 'repayment', 'repayDetail', 'paymentConfirm', 'repaymentResult', 'repayPlan']
+
+test.each(serverSteps)('at home with the server at %s, each typed URL opens its screen only where the step allows', async (fixture, step) => {
+  const atHome = ['resolveBaseUrl.done:sandbox', 'lookupChannel.done:loginNotRequired', 'showUser.done:borrower', `getLoanUserStatus.done:${fixture}`, 'showRewardProduct.done:onSale'].map(
+    (label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }),
+  )
+  const base = golden[0]!
+  const problems: string[] = []
+  for (const page of pages) {
+    const last = mayOpen(page, step) ? { lands: `screens.${page}` } : ({ refused: true } as const)
+    const failure = await outcome(base, [...atHome, typed(page)], last)
+    if (failure !== null) problems.push(`${page}: ${failure}`)
+  }
+  expect(problems).toEqual([])
 })

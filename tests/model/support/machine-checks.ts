@@ -436,3 +436,22 @@ export function reloadProblems(machine: AnyStateMachine, snapshot: AnyMachineSna
   if (garbled === null || !isDeepStrictEqual(garbled.value, persisted.value)) problems.push('reload: an unreadable sessionStorage lost the snapshot (it should only lose the secrets)')
   return problems
 }
+
+// ---- the URL's query ----
+
+/**
+ * The query the URL carries (spec section 2): the agreement or page opened over a screen keeps the
+ * query it was opened with (privacy: `key`), and the vendor's liveness page is the one the session
+ * returned, so a reload or Back reopens the same page.
+ */
+export function routeQueryProblems(route: { path: string; query?: Record<string, string> } | null, world: MachineWorld, overlayOpen: boolean, verifying: boolean): string[] {
+  if (route === null) return []
+  if (verifying) {
+    const url = get<string | undefined>(world.answers.startBiometricSession, 'verify_url')
+    return route.query?.url === url ? [] : [`the vendor's page should be in the URL (url=${String(url)}), the URL has ${JSON.stringify(route.query ?? {})}`]
+  }
+  if (!overlayOpen) return route.query === undefined ? [] : [`${route.path} carries a query ${JSON.stringify(route.query)} no page asked for`]
+  const wanted = world.overlayQuery ?? {}
+  const shown = route.query ?? {}
+  return isDeepStrictEqual(shown, wanted) ? [] : [`the page opened with ${JSON.stringify(wanted)} shows the URL query ${JSON.stringify(shown)}`]
+}

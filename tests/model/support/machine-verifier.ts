@@ -4,7 +4,7 @@ import { startSamples } from '../../../machines/model/fixtures'
 import type { ModelPath } from '../../../machines/model/paths'
 import type { StepVerifier } from '../../../machines/model/replay'
 import { routeForState, type AppSnapshot } from '../../../machines/routes'
-import { advanceMachineWorld, draftProblems, holdsAnswer, reloadProblems, RequestChecker, startMachineWorld } from './machine-checks'
+import { advanceMachineWorld, draftProblems, holdsAnswer, reloadProblems, RequestChecker, routeQueryProblems, startMachineWorld } from './machine-checks'
 import { advanceWorld, startWorld, verifyFacts } from './verify'
 
 /**
@@ -30,8 +30,16 @@ export function machineVerifier(path: ModelPath, machine?: AnyStateMachine): Ste
       channelCode: context.channelCode,
     })
   }
-  const held = (snapshot: AnyMachineSnapshot): string[] =>
-    machine === undefined ? [] : [...draftProblems((snapshot.context as { drafts: Drafts }).drafts, machineWorld), ...reloadProblems(machine, snapshot, machineWorld)]
+  const held = (snapshot: AnyMachineSnapshot): string[] => {
+    if (machine === undefined) return []
+    const overlayOpen = snapshot.matches({ session: 'overlay' })
+    const verifying = snapshot.matches({ session: { screens: { facialIdentification: 'verifying' } } })
+    return [
+      ...draftProblems((snapshot.context as { drafts: Drafts }).drafts, machineWorld),
+      ...routeQueryProblems(routeForState(snapshot as unknown as AppSnapshot), machineWorld, overlayOpen, verifying),
+      ...reloadProblems(machine, snapshot, machineWorld),
+    ]
+  }
   return {
     start: (snapshot) => [...facts(snapshot), ...held(snapshot)],
     step: (step, snapshot, output, call) => {
