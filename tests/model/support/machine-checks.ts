@@ -203,6 +203,9 @@ function expectedFields(src: string, world: MachineWorld): { params?: Record<str
       return { input: { product_id: get(a.showRewardProduct, 'product', 'product_id'), card_id: get(a.showCard, 'card', 'card_id'), agreements: { reward: true, withhold_agreement: true } } }
     case 'getRewardOrder':
       return { input: { order_id: get(a.buyRewardProduct, 'order', 'order_id') ?? get(a.showRewardProduct, 'order', 'order_id') } }
+    // The host gave no device facts (the model's starts have none): the page's locale, zh-Hans by default (PRODUCT.md 2.1).
+    case 'reportDevice':
+      return { input: { locale: 'zh-Hans' } }
     default:
       return {}
   }
@@ -242,6 +245,13 @@ function sectionProblems(input: Record<string, unknown>, world: MachineWorld): s
   }
 }
 
+/** Device facts the risk review can read: every fact named, the screen as `width*height` (spec section 7's header). */
+function deviceProblems(input: Record<string, unknown>): string[] {
+  const problems = ['device_id', 'model', 'brand', 'os', 'os_name'].filter((key) => typeof input[key] !== 'string' || input[key] === '').map((key) => `reportDevice: ${key} is blank`)
+  if (!/^\d+\*\d+$/.test(String(input.screen))) problems.push(`reportDevice: screen ${JSON.stringify(input.screen)} is not width*height`)
+  return problems
+}
+
 export class RequestChecker {
   private readonly ledger = new IdempotencyLedger()
 
@@ -264,6 +274,7 @@ export class RequestChecker {
     if (expected.input) problems.push(...differs(src, input, expected.input))
     if (expected.price) problems.push(...priceProblems(src, input.amount, input.term))
     if (call === 'updateLoanUser') problems.push(...sectionProblems(input, world))
+    if (call === 'reportDevice') problems.push(...deviceProblems(input))
     if (call === 'updateLoanUser' && input.id !== params.id) problems.push('updateLoanUser: the body id is not the path id')
     problems.push(
       ...this.ledger
@@ -280,7 +291,7 @@ export class RequestChecker {
 type Context = Record<string, unknown> & { drafts: Drafts }
 
 /** After an answer, the machine holds it for the screen that shows it. */
-export function holdsAnswer(src: string, output: unknown, context: Context): string[] {
+export function holdsAnswer(src: string, output: unknown, context: Context, before: MachineWorld): string[] {
   const o = output as Record<string, unknown>
   const expect = (what: string, held: unknown, answered: unknown) =>
     isDeepStrictEqual(held, answered) ? [] : [`after ${src} answered, ${what} should be ${JSON.stringify(answered)}, the machine holds ${JSON.stringify(held)}`]
@@ -339,6 +350,9 @@ export function holdsAnswer(src: string, output: unknown, context: Context): str
         ...expect('the repayment', get(context.repayment, 'repayment_id'), o.repayment_id),
         ...expect('the repayment status', get(context.repayment, 'status'), o.status),
         ...expect('the failure reason', get(context.repayment, 'failure_reason'), o.failure_reason),
+        // The result screen names what was paid: the trial's total for the periods chosen.
+        ...expect('the amount paid', get(context.repayment, 'amount'), get(before.answers.trialRepayment, 'total')),
+        ...expect('the periods paid', get(context.repayment, 'periods'), before.periods),
       ]
     case 'buyRewardProduct':
     case 'getRewardOrder':
@@ -383,6 +397,7 @@ export function draftProblems(drafts: Drafts, world: MachineWorld): string[] {
   const purpose = demandOf(world).purpose
   if (drafts.demand.purpose !== purpose) problems.push(`demand.purpose: should be ${JSON.stringify(purpose)} (typed, else the server's), holds ${JSON.stringify(drafts.demand.purpose)}`)
   if (world.typed.demand?.amount !== undefined && drafts.demand.amount !== world.typed.demand.amount) problems.push(`demand.amount: the borrower typed ${world.typed.demand.amount}, the draft holds ${String(drafts.demand.amount)}`)
+  if (!isDeepStrictEqual(drafts.repayment.periods, world.periods)) problems.push(`repayment.periods: the borrower chose ${JSON.stringify(world.periods)}, the draft holds ${JSON.stringify(drafts.repayment.periods)}`)
   if (world.typed.lendConfirm?.amount !== undefined && drafts.lendConfirm.amount !== world.typed.lendConfirm.amount) problems.push(`lendConfirm.amount: the borrower typed ${world.typed.lendConfirm.amount}, the draft holds ${String(drafts.lendConfirm.amount)}`)
   return problems
 }

@@ -47,9 +47,10 @@ export function machineVerifier(path: ModelPath, machine?: AnyStateMachine): Ste
         machine === undefined || call === undefined || step.do.kind !== 'actor'
           ? []
           : requests.check(call.src, call.input, machineWorld, step.do.outcome === 'done' ? 'ok' : step.do.error)
+      const before = machineWorld
       world = advanceWorld(world, step.do, output)
       machineWorld = advanceMachineWorld(machineWorld, step.do, output, call?.src)
-      const answered = machine !== undefined && call !== undefined && step.do.kind === 'actor' && step.do.outcome === 'done' ? holdsAnswer(call.src, output, snapshot.context as never) : []
+      const answered = machine !== undefined && call !== undefined && step.do.kind === 'actor' && step.do.outcome === 'done' ? holdsAnswer(call.src, output, snapshot.context as never, before) : []
       return [...facts(snapshot), ...sent, ...answered, ...held(snapshot)]
     },
   }
