@@ -299,16 +299,41 @@ function mayOpen(page: string, step: string): boolean {
 
 const pages = [...forms, 'review', 'result', 'match', 'lendConfirm', 'loanPlan', 'repayment', 'repayDetail', 'paymentConfirm', 'repaymentResult', 'repayPlan']
 
-test.each(serverSteps)('at home with the server at %s, each typed URL opens its screen only where the step allows', async (fixture, step) => {
+/** Home's buttons by the server's step: where Continue resumes (PRODUCT.md 3), Repay with a loan, the rights card before a decision (README decisions). */
+const resumesAt: Record<string, string> = {
+  demand: 'loanDemand',
+  face: 'facialIdentification',
+  basic: 'basicInfo',
+  asset: 'assetInfo',
+  contact: 'contact',
+  bank_card: 'bankCard',
+  review: 'review',
+  approved: 'result',
+  applied: 'loanPlan',
+  repaying: 'repayment',
+}
+const hasLoan = (step: string) => ['applied', 'repaying', 'overdue'].includes(step)
+const rightsOffered = (step: string) => [...formSteps, 'review', 'settled'].includes(step)
+
+test.each(serverSteps)('at home with the server at %s, each typed URL and button opens only what the step allows', async (fixture, step) => {
   const atHome = ['resolveBaseUrl.done:sandbox', 'lookupChannel.done:loginNotRequired', 'showUser.done:borrower', `getLoanUserStatus.done:${fixture}`, 'showRewardProduct.done:onSale'].map(
     (label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }),
   )
   const base = golden[0]!
   const problems: string[] = []
-  for (const page of pages) {
-    const last = mayOpen(page, step) ? { lands: `screens.${page}` } : ({ refused: true } as const)
-    const failure = await outcome(base, [...atHome, typed(page)], last)
-    if (failure !== null) problems.push(`${page}: ${failure}`)
+  const tryStep = async (what: string, last: PathStep, may: boolean, lands: string) => {
+    const failure = await outcome(base, [...atHome, last], may ? { lands } : { refused: true })
+    if (failure !== null) problems.push(`${what}: ${failure}`)
   }
+  for (const page of pages) await tryStep(page, typed(page), mayOpen(page, step), `screens.${page}`)
+  await tryStep('Continue', blankStep('home.continue', { type: 'home.continue' }), true, `screens.${resumesAt[step]!}`)
+  await tryStep('Repay', blankStep('home.repay', { type: 'home.repay' }), hasLoan(step), 'screens.repayment')
+  await tryStep('the rights card', blankStep('rights.open', { type: 'rights.open' }), rightsOffered(step), 'session.rights')
   expect(problems).toEqual([])
+})
+
+test('a payload with an empty token is no login (PRODUCT.md 2.1: parameters count only with a token)', async () => {
+  const { g, index } = firstTaking('bridge.payload(token)', 'home')
+  const steps = [...g.path.steps.slice(0, index), blankStep('bridge.payload(empty token)', { type: 'bridge.payload', token: '' })]
+  expect(await outcome(g, steps, { refused: true })).toBeNull()
 })
