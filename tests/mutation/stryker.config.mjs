@@ -4,8 +4,23 @@
 //   MUTATION_TESTS=suite  the whole suite except the Chromium tests: tests/mutation/vitest.suite.config.ts
 //   MUTATION_SCOPE=machines (default: all) only machines/ and the route projection
 //   MUTATION_STATIC=ignore  leave out static mutants (quick)
+//   MUTATION_SURVIVORS_OF=<report.json>  only the lines where that report's mutants survived or were
+//     not reached: e.g. the whole suite on what the model-based tests left (its kills add to the report's)
+import { readFileSync } from 'node:fs'
+
 const tests = process.env.MUTATION_TESTS === 'suite' ? 'suite' : 'model'
 const scope = process.env.MUTATION_SCOPE === 'machines' ? 'machines' : 'all'
+const survivorsOf = process.env.MUTATION_SURVIVORS_OF
+
+/** `file:from-to` line ranges of a report's survivors (Stryker's `mutate` ranges; the lines' other mutants come along). */
+function survivorLines(reportFile) {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'))
+  const lines = Object.entries(report.files).flatMap(([file, { mutants }]) =>
+    mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage').map((m) => `${file}:${m.location.start.line}-${m.location.end.line}`),
+  )
+  return [...new Set(lines)]
+}
+const name = `${tests}-${scope}${survivorsOf ? '-survivors' : ''}`
 
 const machines = ['machines/**/*.ts', '!machines/**/*.test.ts', '!machines/model/**', '!machines/test-kit.ts', 'src/app/route-projection.tsx']
 const rest = ['src/app/**/*.{ts,tsx}', '!src/app/**/*.test.{ts,tsx}', 'src/api/**/*.ts', '!src/api/**/*.test.ts', 'src/pages/**/*.tsx']
@@ -16,7 +31,7 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner', './tests/mutation/ignore-descriptions.mjs'],
   ignorers: ['descriptions'],
   vitest: { configFile: `tests/mutation/vitest.${tests}.config.ts`, related: false },
-  mutate: scope === 'machines' ? machines : [...machines, ...rest],
+  mutate: survivorsOf ? survivorLines(survivorsOf) : scope === 'machines' ? machines : [...machines, ...rest],
   coverageAnalysis: 'perTest',
   // Static mutants (the machine's definition object, read at import) need every test each; set
   // MUTATION_STATIC=ignore for a quick run that leaves them out (they are then reported as ignored).
@@ -25,8 +40,8 @@ export default {
   timeoutMS: 60_000,
   dryRunTimeoutMinutes: 30,
   reporters: ['clear-text', 'progress', 'json', 'html'],
-  jsonReporter: { fileName: `artifacts/mutation/${tests}-${scope}.json` },
-  htmlReporter: { fileName: `artifacts/mutation/${tests}-${scope}.html` },
+  jsonReporter: { fileName: `artifacts/mutation/${name}.json` },
+  htmlReporter: { fileName: `artifacts/mutation/${name}.html` },
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
   thresholds: { high: 90, low: 80, break: null },
