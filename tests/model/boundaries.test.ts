@@ -337,3 +337,51 @@ test('a payload with an empty token is no login (PRODUCT.md 2.1: parameters coun
   const steps = [...g.path.steps.slice(0, index), blankStep('bridge.payload(empty token)', { type: 'bridge.payload', token: '' })]
   expect(await outcome(g, steps, { refused: true })).toBeNull()
 })
+
+// ---- two loans, one settled (PRODUCT.md 3: repayment lists the loans and what is due) ----
+
+test('with a settled loan and an open one, Repay at home leads to the open loan, and its plan is what is read', async () => {
+  const settled = { loan_id: 'loan-0', status: 'settled' }
+  const open = { loan_id: 'loan-2', status: 'repaying' }
+  const calls: { src: string; input: unknown }[] = []
+  const steps = [
+    'resolveBaseUrl.done:sandbox',
+    'lookupChannel.done:loginNotRequired',
+    'showUser.done:borrower',
+    'getLoanUserStatus.done:repaying',
+    'showRewardProduct.done:onSale',
+    'home.repay',
+    'getLoanUserStatus.done:repaying',
+  ].map((label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }))
+  let problems: string[] = []
+  const result = await replayPath(model, { ...golden[0]!.path, steps }, {
+    compare: (_expected, actual) => {
+      const plan = calls.filter((c) => c.src === 'getRepayPlan').at(-1)
+      problems = stateText(actual.state).includes('repayment.loadingPlan') ? (get(plan?.input, 'input', 'loan_id') === open.loan_id ? [] : [`the plan read is of ${JSON.stringify(plan?.input)}, not the open loan`]) : []
+      return problems
+    },
+    attach: () => {
+      const inner = model.controller.current!
+      model.controller.current = {
+        invoke: (src, input, signal) => {
+          calls.push({ src, input })
+          const answer = inner.invoke(src, input, signal)
+          // The server's status with two loans listed, the settled one first; the current loan is the open one.
+          return src === 'getLoanUserStatus'
+            ? answer.then((status) => {
+                const [loan] = (status as { loans: object[] }).loans
+                return { ...(status as object), loan: { ...loan, ...open }, loans: [{ ...loan, ...settled }, { ...loan, ...open }] }
+              })
+            : answer
+        },
+      }
+      return () => undefined
+    },
+  })
+  expect(result.failure).toBeNull()
+  expect(calls.some((c) => c.src === 'getRepayPlan')).toBe(true)
+})
+
+function get(value: unknown, ...keys: string[]): unknown {
+  return keys.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], value)
+}
