@@ -2,6 +2,7 @@
 // (issue #12 item 5). `npm run mutation` runs it; see the README's "Mutation testing".
 //   MUTATION_TESTS=model  (default) the model-based tests alone: tests/mutation/vitest.model.config.ts
 //   MUTATION_TESTS=suite  the whole suite except the Chromium tests: tests/mutation/vitest.suite.config.ts
+//     (MUTATION_SUITE_FAST=1: without the React-level model paths too, a lower bound)
 //   MUTATION_SCOPE=machines (default: all) only machines/ and the route projection
 //   MUTATION_STATIC=ignore  leave out static mutants (quick)
 //   MUTATION_SURVIVORS_OF=<report.json>  only the lines where that report's mutants survived or were
@@ -20,7 +21,7 @@ function survivorLines(reportFile) {
   )
   return [...new Set(lines)]
 }
-const name = `${tests}-${scope}${survivorsOf ? '-survivors' : ''}`
+const name = `${tests}${tests === 'suite' && process.env.MUTATION_SUITE_FAST ? '-fast' : ''}-${scope}${survivorsOf ? '-survivors' : ''}`
 
 const machines = ['machines/**/*.ts', '!machines/**/*.test.ts', '!machines/model/**', '!machines/test-kit.ts', 'src/app/route-projection.tsx']
 const rest = ['src/app/**/*.{ts,tsx}', '!src/app/**/*.test.{ts,tsx}', 'src/api/**/*.ts', '!src/api/**/*.test.ts', 'src/pages/**/*.tsx']
