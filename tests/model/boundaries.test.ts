@@ -385,3 +385,47 @@ test('with a settled loan and an open one, Repay at home leads to the open loan,
 function get(value: unknown, ...keys: string[]): unknown {
   return keys.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], value)
 }
+
+// ---- a first visit: nothing chosen yet ----
+
+test('a first application (the server remembers no demand) opens priced: the trial asks a price within the limits, and it is what is applied for', async () => {
+  const labels = [
+    'resolveBaseUrl.done:sandbox',
+    'lookupChannel.done:loginNotRequired',
+    'showUser.done:borrower',
+    'getLoanUserStatus.done:atDemand',
+    'showRewardProduct.done:onSale',
+    'home.continue',
+    'trialLoan.done:quote',
+    'form.change(demand:complete)',
+    'form.submit',
+    'updateLoanUser.done:saved',
+  ]
+  const steps = labels.map((label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }))
+  // The request checks (machine-checks.ts) hold the trial and the saved demand to PRODUCT.md 4's amounts and terms.
+  expect(await outcome(golden[0]!, steps, { lands: 'facialIdentification' })).toBeNull()
+})
+
+// ---- after a refusal the next attempt is a new action: a new Idempotency-Key (PRODUCT.md 8) ----
+
+test.each([
+  ['confirmLenderCard', ['form.submit', 'confirmLenderCard.done:bound'], 'lendConfirm.applying'],
+  ['applyLoan', ['form.submit', 'applyLoan.done:applied'], 'loanPlan'],
+  ['submitRepayment', ['form.submit', 'submitRepayment.done:succeeded'], 'repaymentResult'],
+  ['buyRewardProduct', ['rights.buy', 'showCard.done:card', 'buyRewardProduct.done:paid'], 'rights.owned'],
+] as const)('%s refused, then asked again: the request checks want a new key', async (src, again, lands) => {
+  const { g, index } = firstTaking(`${src}.error:refused`, '')
+  const steps = [...g.path.steps.slice(0, index + 1), ...again.map((label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }))]
+  expect(await outcome(g, steps, { lands })).toBeNull()
+})
+
+// ---- a liveness check redone later in the application never moves the server's step back ----
+
+test('identification redone at the asset step leaves the application at the asset step', async () => {
+  const atHome = ['resolveBaseUrl.done:sandbox', 'lookupChannel.done:loginNotRequired', 'showUser.done:borrower', 'getLoanUserStatus.done:atAsset', 'showRewardProduct.done:onSale']
+  const redo = ['form.change(face:consent)', 'form.submit', 'startBiometricSession.done:started', 'liveness.returned', 'getBiometricResult.done:passed']
+  const toSteps = (labels: string[]) => labels.map((label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }))
+  const steps = [...toSteps(atHome), typed('facialIdentification'), ...toSteps(redo)]
+  // The held status is checked against the answers (machine-checks.ts): still `asset` after a pass.
+  expect(await outcome(golden[0]!, steps, { lands: 'basicInfo' })).toBeNull()
+})

@@ -42,10 +42,12 @@ export interface MachineWorld {
   overlayQuery: Record<string, string> | null
   /** The demand the server remembers (a resumed session prefills it). */
   serverDemand: { amount: number; term: number; purpose: string } | null
+  /** The borrower owns the rights card: an answer said so, or an order was paid. */
+  rightsOwned: boolean
 }
 
 export function startMachineWorld(): MachineWorld {
-  return { typed: {}, answers: {}, lender: null, periods: [], repayLoan: null, overlayQuery: null, serverDemand: null }
+  return { typed: {}, answers: {}, lender: null, periods: [], repayLoan: null, overlayQuery: null, serverDemand: null, rightsOwned: false }
 }
 
 interface PlanAnswer {
@@ -84,8 +86,9 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
   }
   if (action.kind !== 'actor' || action.outcome !== 'done' || src === undefined) return world
   const answers = { ...world.answers, [src]: output }
-  const next = { ...world, answers }
   const answer = output as Record<string, unknown>
+  const owns = answer.owned === true || answer.rights_owned === true || get(answer, 'order', 'status') === 'paid'
+  const next = { ...world, answers, rightsOwned: world.rightsOwned || owns }
   switch (src) {
     case 'getLoanUserStatus':
     case 'updateLoanUser':
@@ -257,7 +260,8 @@ export class RequestChecker {
 
   /** The problems of a call the machine made, answered now with `outcome`. */
   check(src: string, args: unknown, world: MachineWorld, outcome: 'ok' | FailureKind): string[] {
-    if (src === 'resolveBaseUrl') return []
+    // The model's starts carry no bridge baseUrl: the init config decides (PRODUCT.md 2.2).
+    if (src === 'resolveBaseUrl') return differs(src, (args ?? {}) as Record<string, unknown>, { bridgeBaseUrl: null })
     if (!(src in calls)) return [`${src} is not a call of the contract`]
     const call = src as CallName
     const spec = calls[call]
@@ -296,6 +300,8 @@ export function holdsAnswer(src: string, output: unknown, context: Context, befo
   const expect = (what: string, held: unknown, answered: unknown) =>
     isDeepStrictEqual(held, answered) ? [] : [`after ${src} answered, ${what} should be ${JSON.stringify(answered)}, the machine holds ${JSON.stringify(held)}`]
   switch (src) {
+    case 'resolveBaseUrl':
+      return expect('the base URL', context.baseUrl, o.baseUrl)
     case 'lookupChannel':
       return expect('loginRequired', context.loginRequired, o.is_login_required !== 1)
     case 'showUser':
@@ -310,8 +316,15 @@ export function holdsAnswer(src: string, output: unknown, context: Context, befo
       return expect('the trial', context.trial, o)
     case 'startBiometricSession':
       return [...expect('the liveness session', get(context.biometric, 'session_id'), o.session_id), ...expect('the vendor page', get(context.biometric, 'verify_url'), o.verify_url)]
-    case 'getBiometricResult':
-      return o.status === 'failed' || o.status === 'expired' ? expect('the liveness outcome', get(context.biometric, 'outcome'), o.status) : []
+    case 'getBiometricResult': {
+      if (o.status === 'failed' || o.status === 'expired') return expect('the liveness outcome', get(context.biometric, 'outcome'), o.status)
+      if (o.status !== 'passed') return []
+      // Identified: the application is at basic info at least, never moved back (PRODUCT.md 4's order).
+      const steps = ['demand', 'face', 'basic', 'asset', 'contact', 'bank_card', 'review', 'approved', 'rejected', 'applied', 'repaying', 'overdue', 'settled']
+      const was = get<string | undefined>(before.answers.getLoanUserStatus, 'step') ?? 'face'
+      const wanted = steps.indexOf(was) >= steps.indexOf('basic') ? was : 'basic'
+      return [...expect('the application step', get(context.loanUser, 'step'), wanted), ...expect('the liveness outcome', get(context.biometric, 'outcome'), null)]
+    }
     case 'sendCardCode':
     case 'sendLenderCardCode': {
       const sms = (src === 'sendCardCode' ? context.cardSms : context.lenderSms) as Record<string, unknown> | null
@@ -321,6 +334,7 @@ export function holdsAnswer(src: string, output: unknown, context: Context, befo
         ...expect('the masked phone', sms?.phone_masked, o.phone_masked),
         // PRODUCT.md 5: resend after the countdown, a deadline (an instant), so it survives a reload.
         ...expect('the resend deadline', sms?.resendAt, now + Number(o.resend_after) * 1000),
+        ...expect('the code\'s expiry', sms?.expiresAt, now + Number(o.expires_in) * 1000),
         ...(src === 'sendCardCode' ? expect('the Luhn warning', context.luhnWarning, o.luhn_warning) : []),
       ]
     }
@@ -358,7 +372,7 @@ export function holdsAnswer(src: string, output: unknown, context: Context, befo
     case 'getRewardOrder':
       return [
         ...expect('the rights order', get(context.rights, 'order'), o.order),
-        ...(get(o, 'order', 'status') === 'paid' ? expect('rights owned', get(context.rights, 'owned'), true) : []),
+        ...(get(o, 'order', 'status') === 'paid' && context.loanUser !== null ? expect('the status\'s rights card', get(context.loanUser, 'rights_owned'), true) : []),
       ]
     default:
       return []
@@ -375,6 +389,16 @@ export const blanks: { [K in DraftStep]?: Partial<Record<keyof Drafts[K], unknow
   bankCard: { card_number: '', reserved_phone: '', code: '', withhold_agreement: false },
   lendConfirm: { code: '', agreements: { loan: false, contract: false, third_party: false } },
   rights: { reward: false, withhold_agreement: false },
+}
+
+/** Facts the screens read besides the drafts: the rights card owned only once an answer says so; nothing bound or warned before a card is. */
+export function heldProblems(context: Record<string, unknown>, world: MachineWorld): string[] {
+  const problems: string[] = []
+  const owned = get(context.rights, 'owned')
+  if (owned !== world.rightsOwned) problems.push(`rights owned is ${String(owned)}, but ${world.rightsOwned ? 'an answer said the borrower owns it' : 'no answer said the borrower owns it'}`)
+  if (world.answers.confirmLenderCard === undefined && context.lenderCardBound !== false) problems.push('a lender card counts as bound before any binding answered')
+  if (world.answers.sendCardCode === undefined && context.luhnWarning !== false) problems.push('a Luhn warning before any card number was checked')
+  return problems
 }
 
 /** Every form field: what the borrower typed (or identification filled in), else blank; the purpose may be the server's. */
@@ -449,6 +473,28 @@ export function reloadProblems(machine: AnyStateMachine, snapshot: AnyMachineSna
   if (restoreSnapshot({ local: null, session: stored.session }, { version: snapshotVersion, runtime }) !== null) problems.push('reload: nothing stored, yet a snapshot came back')
   const garbled = restoreSnapshot({ local: stored.local, session: '{' }, { version: snapshotVersion, runtime })
   if (garbled === null || !isDeepStrictEqual(garbled.value, persisted.value)) problems.push('reload: an unreadable sessionStorage lost the snapshot (it should only lose the secrets)')
+  const unversioned = JSON.stringify({ snapshot: JSON.parse(stored.local).snapshot })
+  if (restoreSnapshot({ local: unversioned, session: stored.session }, { version: snapshotVersion, runtime }) !== null) problems.push('reload: a snapshot without a version was restored')
+  // Tampered sessionStorage (entries that name no place, or hold no text) restores as if it were empty.
+  const secrets = JSON.parse(stored.session) as Record<string, unknown>
+  const tampered = JSON.stringify({ ...Object.fromEntries(Object.keys(secrets).map((key) => [key, 7])), '"notAPath"': 'x', '[]': 'x' })
+  const forged = restoreSnapshot({ local: stored.local, session: tampered }, { version: snapshotVersion, runtime })
+  if (killed !== null && (forged === null || !isDeepStrictEqual(withoutRuntime(forged.context), withoutRuntime(killed.context)))) problems.push('reload: tampered sessionStorage restored something other than blanks')
+  // A migration that filled a sensitive field itself keeps its value: sessionStorage only refills blanks.
+  const place = Object.keys(secrets)[0]
+  if (place !== undefined) {
+    const keys = JSON.parse(place) as string[]
+    const migrate = ({ snapshot: old }: { snapshot: unknown }) => {
+      const copy = structuredClone(old) as Record<string, unknown>
+      let node: Record<string, unknown> = copy
+      for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>
+      node[keys.at(-1)!] = 'migrated'
+      return copy as never
+    }
+    const moved = restoreSnapshot(stored, { version: snapshotVersion + 1, runtime, migrate })
+    const value = keys.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], moved)
+    if (value !== 'migrated') problems.push(`reload: a migrated ${keys.join('.')} was overwritten from sessionStorage`)
+  }
   return problems
 }
 

@@ -4,7 +4,7 @@ import { startSamples } from '../../../machines/model/fixtures'
 import type { ModelPath } from '../../../machines/model/paths'
 import type { StepVerifier } from '../../../machines/model/replay'
 import { routeForState, type AppSnapshot } from '../../../machines/routes'
-import { advanceMachineWorld, draftProblems, holdsAnswer, reloadProblems, RequestChecker, routeQueryProblems, startMachineWorld } from './machine-checks'
+import { advanceMachineWorld, draftProblems, heldProblems, holdsAnswer, reloadProblems, RequestChecker, routeQueryProblems, startMachineWorld } from './machine-checks'
 import { advanceWorld, startWorld, verifyFacts } from './verify'
 
 /**
@@ -36,6 +36,7 @@ export function machineVerifier(path: ModelPath, machine?: AnyStateMachine): Ste
     const verifying = snapshot.matches({ session: { screens: { facialIdentification: 'verifying' } } })
     return [
       ...draftProblems((snapshot.context as { drafts: Drafts }).drafts, machineWorld),
+      ...heldProblems(snapshot.context as Record<string, unknown>, machineWorld),
       ...routeQueryProblems(routeForState(snapshot as unknown as AppSnapshot), machineWorld, overlayOpen, verifying),
       ...reloadProblems(machine, snapshot, machineWorld),
     ]
