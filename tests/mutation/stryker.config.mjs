@@ -7,20 +7,33 @@
 //   MUTATION_STATIC=ignore  leave out static mutants (quick)
 //   MUTATION_SURVIVORS_OF=<report.json>  only the lines where that report's mutants survived or were
 //     not reached: e.g. the whole suite on what the model-based tests left (its kills add to the report's)
-import { readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 
 const tests = process.env.MUTATION_TESTS === 'suite' ? 'suite' : 'model'
 const scope = process.env.MUTATION_SCOPE === 'machines' ? 'machines' : 'all'
 const survivorsOf = process.env.MUTATION_SURVIVORS_OF
 
-/** `file:from-to` line ranges of a report's survivors (Stryker's `mutate` ranges; the lines' other mutants come along). */
+/**
+ * Each survivor's span as a Stryker `mutate` range (`file:line:column-line:column`, columns counted
+ * from 0 where the report counts from 1); a mutant nested in a survivor's span comes along.
+ */
 function survivorLines(reportFile) {
   const report = JSON.parse(readFileSync(reportFile, 'utf8'))
-  const lines = Object.entries(report.files).flatMap(([file, { mutants }]) =>
-    mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage').map((m) => `${file}:${m.location.start.line}-${m.location.end.line}`),
+  const spans = Object.entries(report.files).flatMap(([file, { mutants }]) =>
+    mutants
+      .filter((m) => m.status === 'Survived' || m.status === 'NoCoverage')
+      .map(({ location: { start, end } }) => `${file}:${start.line}:${start.column - 1}-${end.line}:${end.column}`),
   )
-  return [...new Set(lines)]
+  return [...new Set(spans)]
 }
+// The suite reads the shared design's signature vectors at `<repo>/../shared`; in Stryker's sandbox
+// (.stryker-tmp/sandbox-*) that is .stryker-tmp/shared, so a copy goes there.
+const vectors = '../shared/design/signature-vectors.json'
+if (tests === 'suite' && existsSync(vectors)) {
+  mkdirSync('.stryker-tmp/shared/design', { recursive: true })
+  copyFileSync(vectors, '.stryker-tmp/shared/design/signature-vectors.json')
+}
+
 const name = `${tests}${tests === 'suite' && process.env.MUTATION_SUITE_FAST ? '-fast' : ''}-${scope}${survivorsOf ? '-survivors' : ''}`
 
 const machines = ['machines/**/*.ts', '!machines/**/*.test.ts', '!machines/model/**', '!machines/test-kit.ts', 'src/app/route-projection.tsx']
