@@ -1,6 +1,6 @@
 import { createActor, SimulatedClock } from 'xstate'
-import type { AnyMachineSnapshot } from 'xstate'
-import type { Expectation } from './explore'
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate'
+import type { Expectation, StepAction } from './explore'
 import { expectationOf } from './explore'
 import { clockStartMs, failureOf, fixtures, startSamples } from './fixtures'
 import type { Instrumented, NodeView, TransitionView } from './instrument'
@@ -11,8 +11,15 @@ import type { ModelPath, PathStep } from './paths'
  * verifications. `output` is what an actor answered on a step that answered one.
  */
 export interface StepVerifier {
-  start(snapshot: AnyMachineSnapshot): string[]
-  step(step: PathStep, snapshot: AnyMachineSnapshot, output: unknown): string[]
+  start(snapshot: AnyMachineSnapshot): string[] | Promise<string[]>
+  /** `call` is the invoked actor the step answered (its input is what the page would send). */
+  step(step: PathStep, snapshot: AnyMachineSnapshot, output: unknown, call?: AnsweredCall): string[] | Promise<string[]>
+}
+
+/** An invoked actor a step answered: its source and the input the machine gave it. */
+export interface AnsweredCall {
+  src: string
+  input: unknown
 }
 
 /*
@@ -75,6 +82,10 @@ export interface ReplayOptions {
   verifier?: (path: ModelPath) => StepVerifier
   /** How a step's expectation is compared with what the actor shows (default: every field). */
   compare?: (expected: Expectation, actual: Expectation) => string[]
+  /** Takes a step the runner's own way (a URL typed into the page); returns false to let the replay send it. */
+  perform?: (action: StepAction) => boolean | Promise<boolean>
+  /** Called with the actor before it starts (a level that renders it); returns its cleanup. */
+  attach?: (actor: AnyActorRef) => () => void
 }
 
 export async function replayPath(model: Instrumented, path: ModelPath, options: ReplayOptions = {}): Promise<ReplayResult> {
@@ -114,26 +125,32 @@ export async function replayPath(model: Instrumented, path: ModelPath, options: 
       for (const node of step.snapshot._nodes) if (node.parent !== undefined) seen.states.add(node.id)
     },
   })
-  const check = (label: string, expected: Expectation, independent: (snapshot: AnyMachineSnapshot) => string[] = () => []): string | null => {
+  const detach = options.attach?.(actor)
+  const check = async (
+    label: string,
+    expected: Expectation,
+    independent: (snapshot: AnyMachineSnapshot) => string[] | Promise<string[]> = () => [],
+  ): Promise<string | null> => {
     const snapshot = actor.getSnapshot()
     for (const node of (snapshot as unknown as { _nodes: NodeView[] })._nodes) if (node.parent !== undefined) seen.states.add(node.id)
     if (snapshot.status !== 'active') return `${label}: the machine stopped (${snapshot.status})`
-    const problems = [...independent(snapshot), ...compare(expected, expectationOf(snapshot, model.inventory.invokeSrc))]
+    const problems = [...(await independent(snapshot)), ...compare(expected, expectationOf(snapshot, model.inventory.invokeSrc))]
     return problems.length === 0 ? null : `${label}: ${problems.join('; ')}`
   }
   let failure: string | null = null
   try {
     actor.start()
     await settle()
-    failure = check(`start ${path.start}`, path.startExpect, (snapshot) => verify?.start(snapshot) ?? [])
+    failure = await check(`start ${path.start}`, path.startExpect, (snapshot) => verify?.start(snapshot) ?? [])
     log.push(`${failure === null ? '✓' : '✗'} start ${path.start}`)
     for (const step of path.steps) {
       if (failure !== null) break
       const action = step.do
       let output: unknown = undefined
+      let call: AnsweredCall | undefined
       switch (action.kind) {
         case 'event':
-          actor.send(action.event as Parameters<typeof actor.send>[0])
+          if (!(await options.perform?.(action))) actor.send(action.event as Parameters<typeof actor.send>[0])
           break
         case 'wait':
           clock.increment(action.ms)
@@ -147,6 +164,7 @@ export async function replayPath(model: Instrumented, path: ModelPath, options: 
             failure = `${step.label}: the machine is not waiting on ${action.src}`
             break
           }
+          call = { src: entry.src, input: entry.input }
           if (action.outcome === 'error') entry.reject(failureOf(action.error))
           else {
             const fixture = (fixtures as Record<string, Record<string, (a: unknown) => unknown>>)[action.src]?.[action.fixture]
@@ -162,7 +180,7 @@ export async function replayPath(model: Instrumented, path: ModelPath, options: 
       }
       if (failure === null) {
         await settle()
-        failure = check(step.label, step.expect, (snapshot) => verify?.step(step, snapshot, output) ?? [])
+        failure = await check(step.label, step.expect, (snapshot) => verify?.step(step, snapshot, output, call) ?? [])
       }
       log.push(`${failure === null ? '✓' : '✗'} ${step.label}`)
     }
@@ -170,6 +188,7 @@ export async function replayPath(model: Instrumented, path: ModelPath, options: 
     failure = `threw: ${error instanceof Error ? error.message : String(error)}`
   } finally {
     actor.stop()
+    detach?.()
     model.controller.current = null
     model.recorder.current = null
   }

@@ -1,6 +1,8 @@
 import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import { allNodes, rootOf, type NodeView } from '../../machines/model/instrument'
+import { eventForLocation } from '../../machines/routes'
+import { entryAlias, specPaths } from './support/verify'
 import { verifications } from './verifications'
 
 /*
@@ -37,4 +39,19 @@ test('every screen state names the page that must render and its route', () => {
     expect(entry?.sees?.page, node.id).toBeTypeOf('string')
     expect(entry?.facts?.route, node.id).toBeDefined()
   }
+})
+
+test('each route of the spec, typed, asks the machine for its page; login and unknown paths ask for nothing (routes.ts)', () => {
+  for (const [page, url] of specPaths) {
+    const event = eventForLocation(url)
+    // Spec section 2: login is navigated to after the channel lookup, never typed.
+    if (page === 'login') expect(event, url).toBeNull()
+    else expect(event, url).toEqual({ type: 'xstate.route', to: `#${page}` })
+  }
+  expect(eventForLocation(entryAlias)).toEqual({ type: 'xstate.route', to: '#loanDemand' })
+  // A link pasted with a trailing slash names the same page.
+  expect(eventForLocation('/pages/repayment/index/')).toEqual({ type: 'xstate.route', to: '#repayment' })
+  expect(eventForLocation('/pages/privacy/index', { key: 'privacy' })).toEqual({ type: 'xstate.route', to: '#privacy', query: { key: 'privacy' } })
+  expect(eventForLocation('/pages/unknown/index')).toBeNull()
+  expect(eventForLocation('/pages/home')).toBeNull()
 })

@@ -3,7 +3,9 @@ import baseConfig from '../../vite.config'
 
 /*
  * The model-based tests alone, for mutation testing (issue #12 item 5): the approved golden paths
- * replayed on the machine with the verification table, and the table's own completeness. The
+ * replayed on the machine with the verification table (and what the page would send, the drafts,
+ * a reload after each step), the same paths through the route projection in jsdom, and the
+ * table's own completeness and routes. The
  * generating suites (machine-paths, model-generation) regenerate paths from the mutated machine,
  * so they would restate the mutant; the rendering levels need a build per mutant.
  */
@@ -13,5 +15,5 @@ const base = baseConfig({ mode: 'test', command: 'serve' })
 
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: ['tests/model/golden-replay.test.ts', 'tests/model/verifications.test.ts'] },
+  test: { ...base.test, include: ['tests/model/golden-replay.test.ts', 'tests/model/verifications.test.ts', 'tests/model/route-projection.test.tsx', 'tests/model/boundaries.test.ts'] },
 })

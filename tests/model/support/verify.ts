@@ -194,3 +194,13 @@ export async function verifySees(value: StateValue, world: World, reader: Screen
   if (sees.sheet === true && !(await reader.sheetOpen())) problems.push('the rights sheet is not open')
   return problems
 }
+
+// ---- the URLs a borrower types ----
+
+/** The spec's route of each page (section 2, from the table's screen entries); the entry page's alias too. */
+export const specPaths: ReadonlyMap<string, string> = new Map(
+  Object.values(verifications).flatMap((entry) => (entry.sees?.page !== undefined && entry.facts?.route ? [[entry.sees.page, entry.facts.route.path] as const] : [])),
+)
+
+/** Spec section 2: `/` has the alias /pages/loanDemand/index; a typed link may use either. */
+export const entryAlias = '/pages/loanDemand/index'

@@ -1,0 +1,431 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import type { AppEvent, Drafts, DraftStep } from '../../machines/app.machine'
+import { appMachine } from '../../machines/app.machine'
+import type { Expectation, StepAction } from '../../machines/model/explore'
+import { formSamples } from '../../machines/model/fixtures'
+import { actionOf, contextText, goldenFile, parseGolden, stateText, type GoldenPath } from '../../machines/model/golden'
+import { instrument } from '../../machines/model/instrument'
+import type { PathStep } from '../../machines/model/paths'
+import { replayPath } from '../../machines/model/replay'
+import { eventForLocation } from '../../machines/routes'
+import { blanks } from './support/machine-checks'
+import { machineVerifier } from './support/machine-verifier'
+import { specPaths } from './support/verify'
+
+/*
+ * The golden paths at their boundaries (issue #12 item 1): where a path presses a form's button
+ * with everything filled in, the same press with one required field blank must be refused (no
+ * call: PRODUCT.md 5, "no call while a rule fails"), and an optional field given must be sent;
+ * an SMS code may be sent again exactly when the 60 s countdown ends, not a moment before
+ * (PRODUCT.md 5); a URL typed before its screen has anything to show is refused (PRODUCT.md 3).
+ * Each variant is a golden path's prefix, then the changed steps; the prefix is checked with the
+ * machine-level verifications, the end with what the spec says about it.
+ */
+
+const model = instrument(appMachine)
+const golden = parseGolden(readFileSync(path.join(path.resolve(import.meta.dirname, '../..'), goldenFile), 'utf8'))
+
+/** The first golden step that takes `label` into a state whose text includes `lands`: its path and index. */
+function firstTaking(label: string, lands: string): { g: GoldenPath; index: number } {
+  for (const g of golden) {
+    const index = g.path.steps.findIndex((step, i) => step.label === label && g.shows[i + 1]!.state.includes(lands))
+    if (index >= 0) return { g, index }
+  }
+  throw new Error(`no golden path takes ${label} into ${lands}`)
+}
+
+const blankStep = (label: string, event: AppEvent): PathStep => ({ label, do: { kind: 'event', event }, expect: {} as Expectation })
+const change = <K extends DraftStep>(step: K, patch: Partial<Drafts[K]>, label: string) => blankStep(`form.change(${label})`, { type: 'form.change', step, patch } as AppEvent)
+
+/** Replays `steps`; the last must leave the state as it was before it (refused), or lead into `lands`. */
+async function outcome(g: GoldenPath, steps: PathStep[], last: { refused: true } | { lands: string }): Promise<string | null> {
+  let previous: Expectation | null = null
+  let index = 0
+  const compare = (_expected: Expectation, actual: Expectation): string[] => {
+    const atEnd = index++ === steps.length
+    const before = previous
+    previous = actual
+    if (!atEnd || before === null) return []
+    if ('refused' in last) {
+      return stateText(actual.state) === stateText(before.state) && JSON.stringify(actual.invoking) === JSON.stringify(before.invoking)
+        ? []
+        : [`should be refused (no call, same state), but went from ${stateText(before.state)} to ${stateText(actual.state)} calling ${actual.invoking.join(', ') || 'nothing'}`]
+    }
+    return stateText(actual.state).includes(last.lands) ? [] : [`should lead into ${last.lands}, but is in ${stateText(actual.state)}`]
+  }
+  const result = await replayPath(model, { ...g.path, steps }, { verifier: (p) => machineVerifier(p, model.machine), compare })
+  return result.failure
+}
+
+/** A form's button and the fields it needs (PRODUCT.md 3 and 5), each blanked in turn. */
+interface Gate {
+  name: string
+  press: string
+  lands: string
+  draft: DraftStep
+  /** The completed sample the golden path typed, whose fields are blanked one at a time. */
+  sample: string
+  fields: string[]
+}
+
+const gates: Gate[] = [
+  { name: 'loan demand', press: 'form.submit', lands: 'loanDemand.submitting', draft: 'demand', sample: 'demand:complete', fields: ['purpose', 'agreements.register', 'agreements.user', 'agreements.privacy', 'agreements.personal_consent'] },
+  { name: 'face check', press: 'form.submit', lands: 'facialIdentification.startingSession', draft: 'face', sample: 'face:consent', fields: ['face_consent', 'sensitive_consent'] },
+  {
+    name: 'basic info',
+    press: 'form.submit',
+    lands: 'basicInfo.submitting',
+    draft: 'basic',
+    sample: 'basic:complete',
+    fields: ['real_name', 'id_number', 'education', 'marital_status', 'province_id', 'city_id', 'district_id', 'address'],
+  },
+  {
+    name: 'asset info',
+    press: 'form.submit',
+    lands: 'assetInfo.submitting',
+    draft: 'asset',
+    sample: 'asset:complete',
+    fields: ['occupation', 'income_band', 'housing', 'car', 'social_insurance', 'provident_fund', 'credit_card'],
+  },
+  {
+    name: 'contacts',
+    press: 'form.submit',
+    lands: 'contact.submitting',
+    draft: 'contact',
+    sample: 'contact:complete',
+    fields: ['form', 'contacts.0.relation', 'contacts.0.name', 'contacts.0.phone', 'contacts.1.relation', 'contacts.1.name', 'contacts.1.phone'],
+  },
+  { name: 'bank card code', press: 'sms.send', lands: 'bankCard.sendingCode', draft: 'bankCard', sample: 'bankCard:card', fields: ['card_number', 'reserved_phone'] },
+  { name: 'bank card binding', press: 'form.submit', lands: 'bankCard.confirming', draft: 'bankCard', sample: 'bankCard:code', fields: ['code', 'withhold_agreement'] },
+  {
+    name: 'lender binding',
+    press: 'form.submit',
+    lands: 'lendConfirm.confirmingCard',
+    draft: 'lendConfirm',
+    sample: 'lendConfirm:agree',
+    fields: ['agreements.loan', 'agreements.contract', 'agreements.third_party', 'code'],
+  },
+  { name: 'rights purchase', press: 'rights.buy', lands: 'rights.checkingCard', draft: 'rights', sample: 'rights:agree', fields: ['reward', 'withhold_agreement'] },
+]
+
+/** The draft's fields as the completed sample and the earlier steps left them, with `field` (a dotted path) blank. */
+function blanked(gate: Gate, steps: PathStep[], field: string): Record<string, unknown> {
+  const typed: Record<string, unknown> = {}
+  for (const step of steps) {
+    const event = step.do.kind === 'event' ? (step.do.event as { type: string; step?: string; patch?: object }) : null
+    if (event?.type === 'form.change' && event.step === gate.draft) Object.assign(typed, event.patch)
+  }
+  const [head = '', ...rest] = field.split('.')
+  // The purpose may come from the server, so the drafts check leaves it out of `blanks`; not chosen is null.
+  const blank = (blanks[gate.draft] as Record<string, unknown>)[head] ?? null
+  if (rest.length === 0) return { [head]: blank }
+  const copy = structuredClone(typed[head] ?? blank) as Record<string, unknown>
+  let node = copy
+  const blankNode = blank as Record<string, unknown>
+  let blankAt: Record<string, unknown> = blankNode
+  for (const key of rest.slice(0, -1)) {
+    node = node[key] as Record<string, unknown>
+    blankAt = blankAt[key] as Record<string, unknown>
+  }
+  const last = rest.at(-1)!
+  node[last] = blankAt[last]
+  return { [head]: copy }
+}
+
+const cases = gates.flatMap((gate) => gate.fields.map((field) => [gate.name, field, gate] as const))
+
+test.each(cases)('%s: pressed with %s blank, nothing is sent', async (_name, field, gate) => {
+  const { g, index } = firstTaking(gate.press, gate.lands)
+  const prefix = g.path.steps.slice(0, index)
+  expect(formSamples[gate.draft].some((s) => s.name === gate.sample)).toBe(true)
+  const steps = [...prefix, change(gate.draft, blanked(gate, prefix, field) as never, `${gate.draft}:${field} blank`), g.path.steps[index]!]
+  expect(await outcome(g, steps, { refused: true })).toBeNull()
+})
+
+test('the lender binding also needs the loan purpose of the demand (it goes with the application)', async () => {
+  const { g, index } = firstTaking('form.submit', 'lendConfirm.confirmingCard')
+  const steps = [...g.path.steps.slice(0, index), change('demand', { purpose: null }, 'demand:purpose blank'), g.path.steps[index]!]
+  expect(await outcome(g, steps, { refused: true })).toBeNull()
+})
+
+test('basic info: an email given is sent with the section (it is optional, PRODUCT.md 3)', async () => {
+  const { g, index } = firstTaking('updateLoanUser.done:saved', 'assetInfo')
+  const press = g.path.steps.slice(0, index).findLastIndex((s) => s.label === 'form.submit')
+  // The request check (machine-checks.ts) compares the section sent with what was typed, email included.
+  const steps = [...g.path.steps.slice(0, press), change('basic', { email: 'li.lei@example.cn' }, 'basic:email'), ...g.path.steps.slice(press, index + 1)]
+  expect(await outcome(g, steps, { lands: 'assetInfo' })).toBeNull()
+})
+
+// ---- the SMS countdown: a deadline (PRODUCT.md 5) ----
+
+for (const [screen, lands] of [
+  ['bankCard', 'bankCard.sendingCode'],
+  ['lendConfirm', 'lendConfirm.sendingCode'],
+] as const) {
+  test(`${screen}: a new code can be asked for exactly 60 s after the last, not a moment before`, async () => {
+    const { g, index } = firstTaking('sms.resend', lands)
+    const waited = g.path.steps[index - 1]!
+    expect(waited.label).toBe('wait:61s')
+    const wait = (ms: number): PathStep => ({ label: `wait:${ms}ms`, do: { kind: 'wait', ms } as StepAction, expect: {} as Expectation })
+    const head = g.path.steps.slice(0, index - 1)
+    expect(await outcome(g, [...head, wait(59_999), g.path.steps[index]!], { refused: true })).toBeNull()
+    expect(await outcome(g, [...head, wait(60_000), g.path.steps[index]!], { lands })).toBeNull()
+  })
+}
+
+// ---- URLs typed before their screen has anything to show (PRODUCT.md 3) ----
+
+const typed = (page: string): PathStep => {
+  const url = specPaths.get(page)
+  const event = url === undefined ? null : eventForLocation(url)
+  if (event === null) throw new Error(`no typed URL for ${page}`)
+  return blankStep(`typed ${url}`, event)
+}
+
+test.each([
+  ['repayDetail', 'no periods chosen'],
+  ['paymentConfirm', 'no repayment priced'],
+  ['repaymentResult', 'no payment made'],
+])('repayment: typing the URL of %s with %s is refused', async (page) => {
+  const { g, index } = firstTaking('getRepayPlan.done:plan', 'repayment.ready')
+  expect(await outcome(g, [...g.path.steps.slice(0, index + 1), typed(page)], { refused: true })).toBeNull()
+})
+
+test('after paying, typing the repayment result URL is refused (only a payment leads there)', async () => {
+  const { g, index } = firstTaking('submitRepayment.done:succeeded', 'repaymentResult')
+  const steps = [...g.path.steps.slice(0, index + 1), blankStep('repay.again', { type: 'repay.again' }), typed('repaymentResult')]
+  expect(await outcome(g, steps, { refused: true })).toBeNull()
+})
+
+test('match: typing the loan confirmation URL before choosing a lender is refused', async () => {
+  const { g, index } = firstTaking('listMatches.done:matches', 'match.ready')
+  expect(await outcome(g, [...g.path.steps.slice(0, index + 1), typed('lendConfirm')], { refused: true })).toBeNull()
+})
+
+// ---- failures of odd shapes (ports.ts: how an actor fails) ----
+
+/** What an actor may reject with besides the catalogue's failures: a bug at the edge, a malformed refusal. */
+const oddFailures: [string, unknown][] = [
+  ['an exception thrown at the edge', new Error('edge bug')],
+  ['a refusal without its status', { kind: 'refused' }],
+  ['a shape with no kind', { status: 500 }],
+  ['nothing', null],
+  ['a bare string', 'failed'],
+]
+
+/** Golden steps where a call's answer was lost (network), with no failure before them in their path. */
+const lostAnswers = golden.flatMap((g) => {
+  const index = g.path.steps.findIndex((s) => s.label.endsWith('.error:network'))
+  return index >= 0 && !g.path.steps.slice(0, index).some((s) => s.do.kind === 'actor' && s.do.outcome === 'error') ? [{ g, index }] : []
+})
+
+test.each(oddFailures)('a call failing with %s is shown as an unexpected failure where a lost answer would be, with the same way out (PRODUCT.md 7)', async (_what, odd) => {
+  // One of each kind of state that calls: the calls differ, the shapes (loading, submitting, committing, polling) too.
+  const seen = new Set<string>()
+  const picked = lostAnswers.filter(({ g, index }) => {
+    const src = g.path.steps[index]!.label.split('.')[0]!
+    if (seen.has(src)) return false
+    seen.add(src)
+    return true
+  })
+  expect(picked.length).toBeGreaterThan(5)
+  for (const { g, index } of picked) {
+    const wanted = g.shows[index + 1]!
+    let step = 0
+    const compare = (_expected: Expectation, actual: Expectation): string[] => {
+      if (step++ !== index + 1) return []
+      const shown = `${stateText(actual.state)}${contextText(actual.context)}`
+      const expected = `${wanted.state}${wanted.context.replace('error network', 'error unexpected')}`
+      return shown === expected ? [] : [`should show ${expected}, shows ${shown}`]
+    }
+    const result = await replayPath(model, { ...g.path, steps: g.path.steps.slice(0, index + 1) }, {
+      verifier: (p) => machineVerifier(p, model.machine),
+      compare,
+      attach: () => {
+        const inner = model.controller.current!
+        model.controller.current = { invoke: (src, input, signal) => inner.invoke(src, input, signal).catch(() => Promise.reject(odd)) }
+        return () => undefined
+      },
+    })
+    expect(result.failure, g.path.id).toBeNull()
+  }
+})
+
+// ---- typed URLs at every step of the application (PRODUCT.md 3 and 4) ----
+
+/** The server's steps the model answers with, and the screen each puts the borrower on. */
+const serverSteps: [fixture: string, step: string][] = [
+  ['atDemand', 'demand'],
+  ['atFace', 'face'],
+  ['atBasic', 'basic'],
+  ['atAsset', 'asset'],
+  ['atContact', 'contact'],
+  ['atBankCard', 'bank_card'],
+  ['inReview', 'review'],
+  ['approved', 'approved'],
+  ['applied', 'applied'],
+  ['repaying', 'repaying'],
+]
+const forms = ['loanDemand', 'facialIdentification', 'basicInfo', 'assetInfo', 'contact', 'bankCard']
+const formSteps = ['demand', 'face', 'basic', 'asset', 'contact', 'bank_card']
+
+/**
+ * Where a typed URL may take the borrower, by the server's step: back to any form up to the step
+ * the server reports while applying (a form is saved again); from review on the application is
+ * one-way; review while it runs, the result once decided, matching once approved; the loan plan and
+ * repayment once there is a loan. Screens that show something chosen on the screen before them
+ * (the lender's confirmation, a repayment's detail, payment and result) never open from a URL at home.
+ */
+function mayOpen(page: string, step: string): boolean {
+  const form = forms.indexOf(page)
+  if (form >= 0) return formSteps.includes(step) && form <= formSteps.indexOf(step)
+  switch (page) {
+    case 'review':
+      return step === 'review'
+    case 'result':
+      return step === 'approved' || step === 'rejected'
+    case 'match':
+      return step === 'approved'
+    case 'loanPlan':
+    case 'repayment':
+    case 'repayPlan':
+      return ['applied', 'repaying', 'overdue'].includes(step)
+    default:
+      return false
+  }
+}
+
+const pages = [...forms, 'review', 'result', 'match', 'lendConfirm', 'loanPlan', 'repayment', 'repayDetail', 'paymentConfirm', 'repaymentResult', 'repayPlan']
+
+/** Home's buttons by the server's step: where Continue resumes (PRODUCT.md 3), Repay with a loan, the rights card before a decision (README decisions). */
+const resumesAt: Record<string, string> = {
+  demand: 'loanDemand',
+  face: 'facialIdentification',
+  basic: 'basicInfo',
+  asset: 'assetInfo',
+  contact: 'contact',
+  bank_card: 'bankCard',
+  review: 'review',
+  approved: 'result',
+  applied: 'loanPlan',
+  repaying: 'repayment',
+}
+const hasLoan = (step: string) => ['applied', 'repaying', 'overdue'].includes(step)
+const rightsOffered = (step: string) => [...formSteps, 'review', 'settled'].includes(step)
+
+test.each(serverSteps)('at home with the server at %s, each typed URL and button opens only what the step allows', async (fixture, step) => {
+  const atHome = ['resolveBaseUrl.done:sandbox', 'lookupChannel.done:loginNotRequired', 'showUser.done:borrower', `getLoanUserStatus.done:${fixture}`, 'showRewardProduct.done:onSale'].map(
+    (label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }),
+  )
+  const base = golden[0]!
+  const problems: string[] = []
+  const tryStep = async (what: string, last: PathStep, may: boolean, lands: string) => {
+    const failure = await outcome(base, [...atHome, last], may ? { lands } : { refused: true })
+    if (failure !== null) problems.push(`${what}: ${failure}`)
+  }
+  for (const page of pages) await tryStep(page, typed(page), mayOpen(page, step), `screens.${page}`)
+  await tryStep('Continue', blankStep('home.continue', { type: 'home.continue' }), true, `screens.${resumesAt[step]!}`)
+  await tryStep('Repay', blankStep('home.repay', { type: 'home.repay' }), hasLoan(step), 'screens.repayment')
+  await tryStep('the rights card', blankStep('rights.open', { type: 'rights.open' }), rightsOffered(step), 'session.rights')
+  expect(problems).toEqual([])
+})
+
+test('a payload with an empty token is no login (PRODUCT.md 2.1: parameters count only with a token)', async () => {
+  const { g, index } = firstTaking('bridge.payload(token)', 'home')
+  const steps = [...g.path.steps.slice(0, index), blankStep('bridge.payload(empty token)', { type: 'bridge.payload', token: '' })]
+  expect(await outcome(g, steps, { refused: true })).toBeNull()
+})
+
+// ---- two loans, one settled (PRODUCT.md 3: repayment lists the loans and what is due) ----
+
+test('with a settled loan and an open one, Repay at home leads to the open loan, and its plan is what is read', async () => {
+  const settled = { loan_id: 'loan-0', status: 'settled' }
+  const open = { loan_id: 'loan-2', status: 'repaying' }
+  const calls: { src: string; input: unknown }[] = []
+  const steps = [
+    'resolveBaseUrl.done:sandbox',
+    'lookupChannel.done:loginNotRequired',
+    'showUser.done:borrower',
+    'getLoanUserStatus.done:repaying',
+    'showRewardProduct.done:onSale',
+    'home.repay',
+    'getLoanUserStatus.done:repaying',
+  ].map((label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }))
+  let problems: string[] = []
+  const result = await replayPath(model, { ...golden[0]!.path, steps }, {
+    compare: (_expected, actual) => {
+      const plan = calls.filter((c) => c.src === 'getRepayPlan').at(-1)
+      problems = stateText(actual.state).includes('repayment.loadingPlan') ? (get(plan?.input, 'input', 'loan_id') === open.loan_id ? [] : [`the plan read is of ${JSON.stringify(plan?.input)}, not the open loan`]) : []
+      return problems
+    },
+    attach: () => {
+      const inner = model.controller.current!
+      model.controller.current = {
+        invoke: (src, input, signal) => {
+          calls.push({ src, input })
+          const answer = inner.invoke(src, input, signal)
+          // The server's status with two loans listed, the settled one first; the current loan is the open one.
+          return src === 'getLoanUserStatus'
+            ? answer.then((status) => {
+                const [loan] = (status as { loans: object[] }).loans
+                return { ...(status as object), loan: { ...loan, ...open }, loans: [{ ...loan, ...settled }, { ...loan, ...open }] }
+              })
+            : answer
+        },
+      }
+      return () => undefined
+    },
+  })
+  expect(result.failure).toBeNull()
+  expect(calls.some((c) => c.src === 'getRepayPlan')).toBe(true)
+})
+
+function get(value: unknown, ...keys: string[]): unknown {
+  return keys.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], value)
+}
+
+// ---- a first visit: nothing chosen yet ----
+
+test('a first application (the server remembers no demand) opens priced: the trial asks a price within the limits, and it is what is applied for', async () => {
+  const labels = [
+    'resolveBaseUrl.done:sandbox',
+    'lookupChannel.done:loginNotRequired',
+    'showUser.done:borrower',
+    'getLoanUserStatus.done:atDemand',
+    'showRewardProduct.done:onSale',
+    'home.continue',
+    'trialLoan.done:quote',
+    'form.change(demand:complete)',
+    'form.submit',
+    'updateLoanUser.done:saved',
+  ]
+  const steps = labels.map((label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }))
+  // The request checks (machine-checks.ts) hold the trial and the saved demand to PRODUCT.md 4's amounts and terms.
+  expect(await outcome(golden[0]!, steps, { lands: 'facialIdentification' })).toBeNull()
+})
+
+// ---- after a refusal the next attempt is a new action: a new Idempotency-Key (PRODUCT.md 8) ----
+
+test.each([
+  ['confirmLenderCard', ['form.submit', 'confirmLenderCard.done:bound'], 'lendConfirm.applying'],
+  ['applyLoan', ['form.submit', 'applyLoan.done:applied'], 'loanPlan'],
+  ['submitRepayment', ['form.submit', 'submitRepayment.done:succeeded'], 'repaymentResult'],
+  ['buyRewardProduct', ['rights.buy', 'showCard.done:card', 'buyRewardProduct.done:paid'], 'rights.owned'],
+] as const)('%s refused, then asked again: the request checks want a new key', async (src, again, lands) => {
+  const { g, index } = firstTaking(`${src}.error:refused`, '')
+  const steps = [...g.path.steps.slice(0, index + 1), ...again.map((label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }))]
+  expect(await outcome(g, steps, { lands })).toBeNull()
+})
+
+// ---- a liveness check redone later in the application never moves the server's step back ----
+
+test('identification redone at the asset step leaves the application at the asset step', async () => {
+  const atHome = ['resolveBaseUrl.done:sandbox', 'lookupChannel.done:loginNotRequired', 'showUser.done:borrower', 'getLoanUserStatus.done:atAsset', 'showRewardProduct.done:onSale']
+  const redo = ['form.change(face:consent)', 'form.submit', 'startBiometricSession.done:started', 'liveness.returned', 'getBiometricResult.done:passed']
+  const toSteps = (labels: string[]) => labels.map((label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }))
+  const steps = [...toSteps(atHome), typed('facialIdentification'), ...toSteps(redo)]
+  // The held status is checked against the answers (machine-checks.ts): still `asset` after a pass.
+  expect(await outcome(golden[0]!, steps, { lands: 'basicInfo' })).toBeNull()
+})

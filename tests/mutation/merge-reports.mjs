@@ -1,0 +1,52 @@
+// Scores a Stryker JSON report, optionally with a second report run over the first one's survivors
+// (MUTATION_SURVIVORS_OF): a survivor the second run killed counts as killed. Prints the score per
+// file and overall, and the mutants still alive, one line each.
+//   node tests/mutation/merge-reports.mjs artifacts/mutation/model-machines.json [artifacts/mutation/suite-machines-survivors.json]
+import { readFileSync } from 'node:fs'
+
+const [baseFile, survivorsFile] = process.argv.slice(2)
+if (!baseFile) {
+  console.error('usage: merge-reports.mjs <report.json> [<survivors-report.json>]')
+  process.exit(2)
+}
+const read = (file) => JSON.parse(readFileSync(file, 'utf8')).files
+const keyOf = (file, m) => `${file}:${m.location.start.line}:${m.location.start.column}:${m.mutatorName}:${m.replacement ?? ''}`
+const killedStates = new Set(['Killed', 'Timeout'])
+const aliveStates = new Set(['Survived', 'NoCoverage'])
+
+const laterKilled = new Set()
+if (survivorsFile) {
+  for (const [file, { mutants }] of Object.entries(read(survivorsFile))) for (const m of mutants) if (killedStates.has(m.status)) laterKilled.add(keyOf(file, m))
+}
+
+const rows = []
+const alive = []
+const total = { killed: 0, survived: 0, noCoverage: 0, ignored: 0 }
+for (const [file, { mutants, source }] of Object.entries(read(baseFile))) {
+  const row = { file, killed: 0, survived: 0, noCoverage: 0, ignored: 0 }
+  const lines = source.split('\n')
+  for (const m of mutants) {
+    if (killedStates.has(m.status) || (aliveStates.has(m.status) && laterKilled.has(keyOf(file, m)))) row.killed++
+    else if (m.status === 'Survived') row.survived++
+    else if (m.status === 'NoCoverage') row.noCoverage++
+    else row.ignored++
+    if (aliveStates.has(m.status) && !laterKilled.has(keyOf(file, m))) {
+      const line = (lines[m.location.start.line - 1] ?? '').trim().slice(0, 80)
+      alive.push(`${file}:${m.location.start.line}:${m.location.start.column} ${m.status} ${m.mutatorName}: ${line} → ${String(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60)}`)
+    }
+  }
+  for (const k of Object.keys(total)) total[k] += row[k]
+  rows.push(row)
+}
+const score = (r) => {
+  const valid = r.killed + r.survived + r.noCoverage
+  return valid === 0 ? 'n/a' : `${((100 * r.killed) / valid).toFixed(1)}%`
+}
+const covered = (r) => {
+  const valid = r.killed + r.survived
+  return valid === 0 ? 'n/a' : `${((100 * r.killed) / valid).toFixed(1)}%`
+}
+console.log('file | score | of reached | killed | survived | not reached | ignored (static)')
+for (const r of rows.sort((a, b) => a.file.localeCompare(b.file))) console.log(`${r.file} | ${score(r)} | ${covered(r)} | ${r.killed} | ${r.survived} | ${r.noCoverage} | ${r.ignored}`)
+console.log(`all | ${score(total)} | ${covered(total)} | ${total.killed} | ${total.survived} | ${total.noCoverage} | ${total.ignored}`)
+if (process.env.LIST_ALIVE) for (const line of alive) console.log(line)
