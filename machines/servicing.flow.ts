@@ -41,15 +41,6 @@ export const servicingGuards = guards({
   hasCard: ({ context }) => context.card !== null,
   repaymentSucceeded: ({ context }) => context.repayment?.status === 'succeeded',
   repaymentFailed: ({ context }) => context.repayment?.status === 'failed',
-  repaymentSettled: ({ context }) => {
-    const last = context.loanUser?.last_repayment
-    return (
-      last != null &&
-      context.repayment !== null &&
-      last.repayment_id === context.repayment.repayment_id &&
-      last.status !== 'processing'
-    )
-  },
   repaymentSettledIn: ({ context }, params: { status: LoanUserStatus }) => {
     const last = params.status.last_repayment
     return (
