@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { CreditDecision, LenderMatch, LoanSummary, LoanUserStatus, RepayPlan } from './ports'
 import type { Script } from './test-kit'
-import { baseScript, debitCard, fail, loanUser, repayingLoan, start } from './test-kit'
+import { baseScript, debitCard, equalPeriodsPlan, fail, loanUser, repayingLoan, start } from './test-kit'
 
 /*
  * Issue #13, the machine's part: periods only oldest first, the new loan's plan followed while the
@@ -14,21 +14,7 @@ const loan = repayingLoan({ loan_id: 'loan-3', next_due_amount: 202_929 })
 const card = debitCard
 
 function planOf(status: LoanSummary['status']): RepayPlan {
-  return {
-    loan: { ...loan, status },
-    periods: [1, 2, 3].map((period) => ({
-      period,
-      due_date: `2025-0${period + 1}-02`,
-      principal: 200_000,
-      interest: 2_929,
-      fee: 0,
-      penalty: 0,
-      amount: 202_929,
-      status: period === 1 ? ('due' as const) : ('upcoming' as const),
-      paid_at: null,
-    })),
-    totals: { principal: 600_000, interest: 0, fee: 0, penalty: 0, amount: 600_000, paid: 0, outstanding: 600_000 },
-  }
+  return equalPeriodsPlan({ ...loan, status }, 3, 200_000)
 }
 
 function borrower(step: LoanUserStatus['step'], patch: Script = {}): Script {

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { ApiFailure, LoanUserStatus, RepaymentOutcome } from './ports'
 import type { Script } from './test-kit'
-import { baseScript, debitCard, fail, loanUser, repayingLoan, settle, start } from './test-kit'
+import { baseScript, debitCard, equalPeriodsPlan, fail, loanUser, repayingLoan, settle, start } from './test-kit'
 
 const loan = repayingLoan()
 const card = debitCard
@@ -11,21 +11,7 @@ function repayScript(outcome: RepaymentOutcome, settlesAs: RepaymentOutcome = 's
   return {
     ...baseScript(),
     getLoanUserStatus: () => loanUser({ step: 'repaying', loan, loans: [loan], last_repayment: last }),
-    getRepayPlan: () => ({
-      loan,
-      periods: [1, 2, 3, 4, 5, 6].map((period) => ({
-        period,
-        due_date: `2025-0${period + 1}-02`,
-        principal: 100_000,
-        interest: 2_929,
-        fee: 0,
-        penalty: 0,
-        amount: 102_929,
-        status: period === 1 ? ('due' as const) : ('upcoming' as const),
-        paid_at: null,
-      })),
-      totals: { principal: 600_000, interest: 0, fee: 0, penalty: 0, amount: 600_000, paid: 0, outstanding: 600_000 },
-    }),
+    getRepayPlan: () => equalPeriodsPlan(loan, 6, 100_000),
     trialRepayment: ({ input }) => ({ loan_id: input.loan_id, periods: input.periods.split(',').map(Number), principal: 100_000, interest: 2_929, fee: 0, penalty: 0, total: 102_929 }),
     showCard: () => ({ card }),
     submitRepayment: () => {

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { Snapshot } from 'xstate'
 import { appMachine } from './app.machine'
-import type { ApiFailure, AppInput, BankCard, LoanSummary, LoanUserStatus, PortArgs, PortData, PortName } from './ports'
+import type { ApiFailure, AppInput, BankCard, LoanSummary, LoanUserStatus, PortArgs, PortData, PortName, RepayPlan } from './ports'
 
 /*
  * Fakes for machine tests: every actor is provided the same way the app edge provides the real
@@ -49,6 +49,29 @@ export function repayingLoan(patch: Partial<LoanSummary> = {}): LoanSummary {
     outstanding_principal: 600_000,
     periods_paid: 0,
     ...patch,
+  }
+}
+
+/**
+ * A plan of equal periods for `loan`, the first due and the rest upcoming; tests patch what they
+ * need. Totals are the principal only: no test here reads interest from them.
+ */
+export function equalPeriodsPlan(loan: LoanSummary, count: number, principal: number): RepayPlan {
+  const amount = principal + 2_929
+  return {
+    loan,
+    periods: Array.from({ length: count }, (_, index) => ({
+      period: index + 1,
+      due_date: `2025-0${index + 2}-02`,
+      principal,
+      interest: 2_929,
+      fee: 0,
+      penalty: 0,
+      amount,
+      status: index === 0 ? ('due' as const) : ('upcoming' as const),
+      paid_at: null,
+    })),
+    totals: { principal: count * principal, interest: 0, fee: 0, penalty: 0, amount: count * principal, paid: 0, outstanding: count * principal },
   }
 }
 
