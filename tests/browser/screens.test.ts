@@ -5,7 +5,7 @@ import type { RunningSandbox } from '../../server/start'
 import { initI18n } from '../../src/i18n/init-i18n'
 import type { Locale } from '../../src/i18n/locale'
 import { launchChromium, newPhoneContext } from '../support/browser'
-import { loginPersona, pageUrl, startPageSandbox } from '../support/sandbox'
+import { loginPersona, pageUrl, sentSmsCode, startPageSandbox } from '../support/sandbox'
 import { ScreenAudit } from './support/screen-audit'
 
 /*
@@ -55,20 +55,7 @@ async function settled(page: Page, screen: string, { timeout = 20_000, spinner =
   if (!spinner) await expect.poll(() => page.locator('.spinner').count(), { timeout }).toBe(0)
 }
 
-interface OutboxItem {
-  purpose: string
-  code: string
-  used: boolean
-  expired: boolean
-}
-
-async function smsCode(phone: string, purpose: string): Promise<string> {
-  const response = await fetch(`${sandbox.url}/sandbox/sms-outbox?phone=${phone}`)
-  const body = (await response.json()) as { data: { items: OutboxItem[] } }
-  const item = body.data.items.find((entry) => entry.purpose === purpose && !entry.used && !entry.expired)
-  if (!item) throw new Error(`no ${purpose} code in the outbox: ${JSON.stringify(body.data.items)}`)
-  return item.code
-}
+const smsCode = (phone: string, purpose: string) => sentSmsCode(sandbox.url, phone, purpose)
 
 /** A persona handed over by the host, in a fresh phone-sized context. */
 async function openAs(locale: Locale, audit: ScreenAudit, phone?: string): Promise<{ context: BrowserContext; page: Page }> {

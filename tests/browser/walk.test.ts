@@ -4,7 +4,7 @@ import { withLuhnDigit } from '../../server/banks'
 import type { RunningSandbox } from '../../server/start'
 import { launchChromium, newPhoneContext, screenshotPath } from '../support/browser'
 import { answerAssets, fillContacts } from '../support/funnel-en'
-import { loginPersona, pageUrl, startPageSandbox } from '../support/sandbox'
+import { loginPersona, pageUrl, sentSmsCode, startPageSandbox } from '../support/sandbox'
 
 /*
  * Issue #4, walked by hand in a real browser against the sandbox: the approve persona goes from
@@ -50,21 +50,7 @@ async function snap(page: Page, screen: string): Promise<void> {
   await page.screenshot({ path: screenshotPath(`walk-${String(shot).padStart(2, '0')}-${screen}`), fullPage: true })
 }
 
-interface OutboxItem {
-  purpose: string
-  code: string
-  used: boolean
-  expired: boolean
-}
-
-/** The newest unused code the sandbox sent to the phone for this purpose (what the borrower reads). */
-async function smsCode(purpose: string): Promise<string> {
-  const response = await fetch(`${sandbox.url}/sandbox/sms-outbox?phone=${phone}`)
-  const body = (await response.json()) as { data: { items: OutboxItem[] } }
-  const item = body.data.items.find((entry) => entry.purpose === purpose && !entry.used && !entry.expired)
-  if (!item) throw new Error(`no ${purpose} code in the outbox: ${JSON.stringify(body.data.items)}`)
-  return item.code
-}
+const smsCode = (purpose: string) => sentSmsCode(sandbox.url, phone, purpose)
 
 test('a borrower walks from the entry page to the loan plan and repays one period', { timeout: 120_000 }, async () => {
   const started = Date.now()

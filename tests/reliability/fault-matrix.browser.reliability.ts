@@ -6,7 +6,7 @@ import { withLuhnDigit } from '../../server/banks'
 import type { RunningSandbox } from '../../server/start'
 import { launchChromium, newPhoneContext, screenshotPath } from '../support/browser'
 import { answerAssets, fillContacts, pickBeijingChaoyang } from '../support/funnel-en'
-import { loginPersona, startPageSandbox, type LoggedIn } from '../support/sandbox'
+import { loginPersona, sentSmsCode, startPageSandbox, type LoggedIn } from '../support/sandbox'
 import { recordFigures } from './support/figures'
 
 /*
@@ -673,13 +673,7 @@ function borrowerOf(current: Open): Borrower {
     onScreen: async (screen, timeout = 30_000) => {
       await page.locator(`main[data-screen="${screen}"][aria-busy="false"]`).waitFor({ timeout })
     },
-    smsCode: async (purpose) => {
-      const response = await fetch(`${sandbox.url}/sandbox/sms-outbox?phone=${journey.phone}`)
-      const body = (await response.json()) as { data: { items: { purpose: string; code: string; used: boolean; expired: boolean }[] } }
-      const item = body.data.items.find((entry) => entry.purpose === purpose && !entry.used && !entry.expired)
-      if (!item) throw new Error(`no ${purpose} code in the outbox`)
-      return item.code
-    },
+    smsCode: (purpose) => sentSmsCode(sandbox.url, journey.phone, purpose),
     hostLogsIn: async () => {
       await page.evaluate((payload) => window.postMessage({ type: 'huaqian.bridge', payload }, window.location.origin), payloadOf(current.login))
     },

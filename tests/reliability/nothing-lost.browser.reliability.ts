@@ -4,7 +4,7 @@ import type { RunningSandbox } from '../../server/start'
 import { withLuhnDigit } from '../../server/banks'
 import { launchChromium, newPhoneContext, screenshotPath } from '../support/browser'
 import { answerAssets, fillContacts, pickBeijingChaoyang } from '../support/funnel-en'
-import { startPageSandbox } from '../support/sandbox'
+import { sentSmsCode, startPageSandbox } from '../support/sandbox'
 import { recordFigures } from './support/figures'
 
 /*
@@ -43,14 +43,7 @@ interface FormScreen {
 
 const phone = '13800000001'
 
-/** The newest unused code the sandbox sent to the phone for this purpose (what the borrower reads). */
-async function smsCode(purpose: string): Promise<string> {
-  const response = await fetch(`${sandbox.url}/sandbox/sms-outbox?phone=${phone}`)
-  const body = (await response.json()) as { data: { items: { purpose: string; code: string; used: boolean; expired: boolean }[] } }
-  const item = body.data.items.find((entry) => entry.purpose === purpose && !entry.used && !entry.expired)
-  if (!item) throw new Error(`no ${purpose} code in the outbox`)
-  return item.code
-}
+const smsCode = (purpose: string) => sentSmsCode(sandbox.url, phone, purpose)
 
 /** Sends a code unless one was sent (a restored screen keeps it sent), and types it. */
 async function typeSmsCode(frame: Form, purpose: string): Promise<void> {

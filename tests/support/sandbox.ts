@@ -64,3 +64,12 @@ export function pageUrl(baseUrl: string, query: Record<string, string>, payload?
   const search = params.toString()
   return `${baseUrl}/${search ? `?${search}` : ''}`
 }
+
+/** The newest unused code the sandbox sent to `phone` for `purpose`: what the borrower reads on the phone. */
+export async function sentSmsCode(sandboxUrl: string, phone: string, purpose: string): Promise<string> {
+  const response = await fetch(`${sandboxUrl}/sandbox/sms-outbox?phone=${phone}`)
+  const body = (await response.json()) as { data: { items: { purpose: string; code: string; used: boolean; expired: boolean }[] } }
+  const item = body.data.items.find((entry) => entry.purpose === purpose && !entry.used && !entry.expired)
+  if (!item) throw new Error(`no ${purpose} code in the outbox: ${JSON.stringify(body.data.items)}`)
+  return item.code
+}
