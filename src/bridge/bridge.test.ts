@@ -180,6 +180,16 @@ test('issue #14.2: the token leaves the address at intake; the route and other p
   expect(win.replaced.join()).not.toContain('secret')
 })
 
+test('issue #14.2: the token leaves the address even when the payload read is the host global one', () => {
+  const encoded = encodeBridgeParameter({ token: 'secret-token', channelCode: 'H5' })
+  const win = new HistoryWindow({ search: `?bridge=${encoded}&lang=en`, hash: '#/pages/home/index' })
+  Object.assign(win, { __HUAQIAN_BRIDGE__: { token: 'secret-token', channelCode: 'H5' } })
+  win.location = { ...win.location, pathname: '/' } as typeof win.location
+  const bridge = createBridge({ window: win, allowedOrigins: [] })
+  expect(bridge.initial?.token).toBe('secret-token')
+  expect(win.replaced).toEqual(['/?lang=en#/pages/home/index'])
+})
+
 test('issue #14.2: a page without a payload asks its host (requestPayload) and waits for the answer', async () => {
   const posted: Posted[] = []
   const win = new FakeWindow({ framed: posted })

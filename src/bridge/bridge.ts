@@ -213,8 +213,9 @@ export function createBridge(options: BridgeOptions): Bridge {
   win.addEventListener('message', listener)
 
   const initial = readInitialPayload(win)
-  // The token is in memory now; it must not stay in the address bar, the history or a Referer.
-  if (initial?.source === 'query') scrubAddress(win)
+  // The token is in memory now; it must not stay in the address bar, the history or a Referer,
+  // whichever copy the page read: a host may hand it both in the URL and in its global.
+  scrubAddress(win)
 
   function deliver(command: BridgeCommand): BridgeDelivery {
     if (command.command === 'openUrl' && !isOpenableUrl(command.url)) return 'refused'
