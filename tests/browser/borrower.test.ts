@@ -57,7 +57,11 @@ async function openAs(locale: Locale, phone: string, extra: Record<string, unkno
 
 async function onScreen(page: Page, screen: string): Promise<void> {
   const main = page.locator(`main[data-screen="${screen}"]`)
-  await main.waitFor({ timeout: 30_000 })
+  // A screen that never comes says where the page is instead (this wait once timed out in a loaded full run).
+  await main.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+    const shown = await page.locator('main[data-screen]').getAttribute('data-screen', { timeout: 1_000 }).catch(() => 'none')
+    throw new Error(`expected the ${screen} screen, the page shows ${shown} at ${page.url().replace(/bridge=[^&#]*/, 'bridge=…')}: ${String(error)}`)
+  })
   await expect.poll(() => main.getAttribute('aria-busy'), { timeout: 30_000 }).not.toBe('true')
 }
 
