@@ -41,11 +41,15 @@ export function RouteProjection() {
     navigate(href, { replace })
   }
   useEffect(() => {
-    const href = target === null ? null : hrefOf(target)
+    // The machine may have moved since this render (an answer that came in between the commit and
+    // its effects, as a deep link followed at boot on a loaded phone): project where it is now, or
+    // the stale route's URL would come back as if the borrower had pressed Back.
+    const live = routeForState(actor.getSnapshot())
+    const href = live === null ? null : hrefOf(live)
     if (href === projected.current) return
     projected.current = href
-    if (target === null || href === current) return
-    navigateOwn(hrefOf(target), target.history === 'replace')
+    if (live === null || href === current) return
+    navigateOwn(hrefOf(live), live.history === 'replace')
     // Only a change of the machine's route moves the URL here; URL changes are handled below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target, navigate])

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act, render } from '@testing-library/react'
+import { useLayoutEffect } from 'react'
 import { afterEach, expect, test } from 'vitest'
 import { HashRouter } from 'react-router-dom'
-import { loanUser, start, type Script, baseScript } from '../../machines/test-kit'
+import { loanUser, settle, start, type Script, baseScript } from '../../machines/test-kit'
 import type { LoanUserStatus } from '../../machines/ports'
 import { AppHandlesContext, type AppHandles } from '../../src/app/app-context'
 import type { AppActor } from '../../src/app/app-actor'
@@ -51,4 +52,31 @@ test('a deep link resumed while home is still being shown lands on its step, not
   for (let i = 0; i < 5; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
   expect(run.actor.getSnapshot().matches({ session: { screens: 'basicInfo' } })).toBe(true)
   expect(window.location.hash).toBe('#/pages/basicInfo/index')
+})
+
+test('an agreement opened at boot stays open when the machine reaches it between the router\'s render and its effects', async () => {
+  // The boot address is the agreement; by the time React first renders, the machine is home.
+  window.location.hash = '#/pages/privacy/index?key=terms'
+  const run = start(baseScript())
+  await run.until((snapshot) => snapshot.matches({ session: { screens: { home: 'ready' } } }))
+  const handles = { actor: run.actor as unknown as AppHandles['actor'], services: {} as Services } satisfies AppHandles
+  // Under load the machine follows the link after the commit that rendered home's route and before
+  // that commit's effects run: the projection must act on where the machine is, not on that render.
+  function FollowsTheLinkAfterCommit() {
+    useLayoutEffect(() => {
+      run.actor.send({ type: 'xstate.route', to: '#privacy', query: { key: 'terms' } })
+    }, [])
+    return null
+  }
+  render(
+    <AppHandlesContext value={handles}>
+      <HashRouter>
+        <RouteProjection />
+        <FollowsTheLinkAfterCommit />
+      </HashRouter>
+    </AppHandlesContext>,
+  )
+  for (let i = 0; i < 5; i++) await act(() => settle())
+  expect(run.actor.getSnapshot().matches({ session: { overlay: 'privacy' } })).toBe(true)
+  expect(window.location.hash).toBe('#/pages/privacy/index?key=terms')
 })
