@@ -501,7 +501,8 @@ for (const locale of locales) {
     const card = input(form.t('screens.card.number'))
     await form.user.type(card, '6222020000000000001')
     await form.user.type(input(form.t('screens.card.phone')), '13900000001')
-    expect(descriptionOf(card)).toBe(form.t('fieldRules.bankCard.luhnWarning'))
+    // Shown once the press that left the card has landed, not synchronously (as above).
+    await waitFor(() => expect(descriptionOf(card)).toBe(form.t('fieldRules.bankCard.luhnWarning')))
     expect(card.getAttribute('aria-invalid')).toBe('false')
     await form.user.click(await enabled(form.t('screens.sms.send')))
     expect(form.callsTo('sendCardCode')).toEqual([
