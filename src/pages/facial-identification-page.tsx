@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ActionButton, AgreementCheck, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
+import { ActionButton, AgreementCheck, ScreenFrame, Section, Spinner, useApp, useBusy, useSend, PollActions } from './screen-kit'
 
 /** Two consents, then the vendor's liveness page; on return the result is polled, never trusted from the URL. */
 export default function FacialIdentificationPage() {
@@ -19,8 +19,7 @@ export default function FacialIdentificationPage() {
         <Section title={t('screens.face.checking')}>
           {slow ? <p>{t('screens.common.slow')}</p> : <Spinner label={t('screens.face.checking')} />}
           <div className="actions">
-            <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />
-            <ActionButton event={{ type: 'poll.stop' }} label={t('screens.common.stopWaiting')} variant="secondary" />
+            <PollActions slow={slow} />
           </div>
         </Section>
       </ScreenFrame>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { PlanTable } from './plan-table'
-import { ActionButton, ScreenFrame, Section, Spinner, useApp, useBusy, usePolling } from './screen-kit'
+import { ActionButton, ScreenFrame, Section, Spinner, useApp, useBusy, usePolling, PollActions } from './screen-kit'
 
 /** The new loan: its status, followed while the lender pays it out, and its schedule. */
 export default function LoanPlanPage() {
@@ -19,7 +19,8 @@ export default function LoanPlanPage() {
           </p>
         )}
         {plan !== null && <PlanTable plan={plan} />}
-        {slow && <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />}
+        {/* The way off this wait is Back to home, below. */}
+        <PollActions slow={slow} canLeave={false} />
       </Section>
       <Section>
         <ActionButton event={{ type: 'nav.home' }} label={t('screens.plan.toHome')} />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ActionButton, Facts, ScreenFrame, Section, Spinner, useApp, useFormat } from './screen-kit'
+import { ActionButton, Facts, ScreenFrame, Section, Spinner, useApp, useFormat, PollActions } from './screen-kit'
 
 /** Success, processing (polled until the bank settles) or failure, with the next step. */
 export default function RepaymentResultPage() {
@@ -37,8 +37,7 @@ export default function RepaymentResultPage() {
           />
         )}
         <div className="actions">
-          {processing && <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />}
-          {processing && <ActionButton event={{ type: 'poll.stop' }} label={t('screens.common.stopWaiting')} variant="secondary" />}
+          {processing && <PollActions slow={slow} />}
           <ActionButton event={{ type: 'repay.again' }} label={t('screens.pay.again')} variant="secondary" />
           <ActionButton event={{ type: 'nav.home' }} label={t('screens.plan.toHome')} />
         </div>

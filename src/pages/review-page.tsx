@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ActionButton, ScreenFrame, Section, Spinner, useApp } from './screen-kit'
+import { ActionButton, ScreenFrame, Section, Spinner, useApp, PollActions } from './screen-kit'
 
 /** The credit review: polled with backoff; the borrower may stop waiting or buy priority review. */
 export default function ReviewPage() {
@@ -12,8 +12,7 @@ export default function ReviewPage() {
         {slow ? <p>{t('screens.common.slow')}</p> : <Spinner label={t('screens.review.waiting')} />}
         {priority && <p className="badge badge--success">{t('screens.review.priority')}</p>}
         <div className="actions">
-          <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />
-          <ActionButton event={{ type: 'poll.stop' }} label={t('screens.common.stopWaiting')} variant="secondary" />
+          <PollActions slow={slow} />
         </div>
       </Section>
       {!priority && (

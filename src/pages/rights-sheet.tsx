@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { RightsDraft } from '../../machines/app.machine'
 import { BottomSheet } from '../ui/components/bottom-sheet'
 import { RightsCard } from '../ui/components/rights-card'
-import { ActionButton, ErrorNotice, Spinner, useApp, useBusy, useSend } from './screen-kit'
+import { ActionButton, ErrorNotice, Spinner, useApp, useBusy, useSend, PollActions } from './screen-kit'
 
 /** The rights-card purchase over the screen that opened it; closing returns there. */
 export default function RightsSheet() {
@@ -17,6 +17,7 @@ export default function RightsSheet() {
     }
     return 'loading' as const
   })
+  const slow = useApp((snapshot) => snapshot.matches({ session: { rights: { polling: 'slow' } } }))
   const change = (patch: Partial<RightsDraft>) => send({ type: 'form.change', step: 'rights', patch })
   const product = rights.product
 
@@ -60,8 +61,7 @@ export default function RightsSheet() {
       {phase === 'polling' && (
         <>
           <p>{t('enums.rewardOrderStatus.pending')}</p>
-          <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />
-          <ActionButton event={{ type: 'poll.stop' }} label={t('screens.common.stopWaiting')} variant="secondary" />
+          <PollActions slow={slow} />
         </>
       )}
       {phase === 'unavailable' && <p className="muted">{t('screens.rights.unavailable')}</p>}

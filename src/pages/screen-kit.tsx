@@ -307,6 +307,21 @@ export function ActionButton({
   )
 }
 
+/**
+ * A poll's ways on: Keep waiting once it has given up (only then does asking again do anything; a
+ * button shown disabled all along would promise what it cannot do), and Check later while it runs
+ * where the screen lets the borrower leave the wait.
+ */
+export function PollActions({ slow, canLeave = true }: { slow: boolean; canLeave?: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      {slow && <ActionButton event={{ type: 'retry' }} label={t('screens.common.keepWaiting')} />}
+      {canLeave && <ActionButton event={{ type: 'poll.stop' }} label={t('screens.common.stopWaiting')} variant="secondary" />}
+    </>
+  )
+}
+
 /** `label: value` rows of figures. */
 export function Facts({ rows, label }: { rows: ReadonlyArray<readonly [string, ReactNode]>; label?: string }) {
   return (

@@ -276,12 +276,11 @@ export const verifications: Record<string, Verification> = {
   'app.session.rights.buying': { sees: { busy: true } },
   'app.session.rights.uncertain': ready(button('screens.common.retrySame', true)),
   'app.session.rights.settling': passing,
-  'app.session.rights.polling': {
-    sees: { texts: texts('enums.rewardOrderStatus.pending'), controls: [button('screens.common.keepWaiting', true), button('screens.common.stopWaiting', true)] },
-  },
+  // The borrower may leave the wait at any time; asking again is offered once the poll has given up.
+  'app.session.rights.polling': { sees: { texts: texts('enums.rewardOrderStatus.pending'), controls: [button('screens.common.stopWaiting', true)] } },
   'app.session.rights.polling.waiting': passing,
   'app.session.rights.polling.fetching': passing,
-  'app.session.rights.polling.slow': passing,
+  'app.session.rights.polling.slow': ready(button('screens.common.keepWaiting', true)),
   'app.session.rights.owned': passing,
   // A failed order (its reason on the card) or a failed load (the error notice): the sheet stays open.
   'app.session.rights.failed': passing,

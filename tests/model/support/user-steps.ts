@@ -204,7 +204,8 @@ export function borrowerOps(event: EventObject, snapshot: AnyMachineSnapshot): O
     case 'liveness.returned':
       return screen === 'webview' ? [click('screens.webview.done')] : null
     case 'poll.stop':
-      return [click('screens.common.stopWaiting')]
+      // The loan plan's way off its payout wait is Back to home (nav.home): no control sends poll.stop there.
+      return screen === 'loanPlan' ? null : [click('screens.common.stopWaiting')]
     case 'result.continue':
       return screen === 'result' && !rightsOpen ? [click('screens.result.continue')] : null
     case 'match.select':
