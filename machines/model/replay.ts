@@ -1,5 +1,5 @@
 import { createActor, SimulatedClock } from 'xstate'
-import type { AnyActorRef, AnyMachineSnapshot } from 'xstate'
+import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import type { Expectation, StepAction } from './explore'
 import { expectationOf } from './explore'
 import { clockStartMs, failureOf, fixtures, startSamples } from './fixtures'
@@ -69,9 +69,10 @@ function differences(expected: Expectation, actual: Expectation): string[] {
   return out
 }
 
-function delayMs(model: Instrumented, snapshot: AnyMachineSnapshot, delay: string): number {
+/** How long a named (or numeric) `after` delay of `machine` lasts in this snapshot. */
+export function delayMs(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, delay: string): number {
   if (!Number.isNaN(Number(delay))) return Number(delay)
-  const impl = (model.machine.implementations.delays as Record<string, unknown>)[delay]
+  const impl = (machine.implementations.delays as Record<string, unknown>)[delay]
   if (typeof impl === 'number') return impl
   if (typeof impl !== 'function') throw new Error(`delay ${delay} is not implemented`)
   return (impl as (args: { context: unknown; event: unknown }) => number)({ context: snapshot.context, event: { type: 'model.delay' } })
@@ -156,7 +157,7 @@ export async function replayPath(model: Instrumented, path: ModelPath, options: 
           clock.increment(action.ms)
           break
         case 'delay':
-          clock.increment(delayMs(model, actor.getSnapshot(), action.delay))
+          clock.increment(delayMs(model.machine, actor.getSnapshot(), action.delay))
           break
         case 'actor': {
           const entry = [...pending].reverse().find((p) => p.src === action.src)

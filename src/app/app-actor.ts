@@ -1,4 +1,4 @@
-import { createActor, type ActorRefFrom } from 'xstate'
+import { createActor, type ActorOptions, type ActorRefFrom, type AnyActorLogic } from 'xstate'
 import type { appMachine } from '../../machines/app.machine'
 import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
 import type { AppInput } from '../../machines/ports'
@@ -43,7 +43,11 @@ export function hashLocation(hash: string): { path: string; query: Record<string
   return { path: path || '/', query: Object.fromEntries(new URLSearchParams(search)) }
 }
 
-export function startAppActor(win: Window, services: Services): AppActor {
+/**
+ * `clock` times the machine's waits (polls, countdowns); the page runs on the real one. A model
+ * runner passes XState's SimulatedClock to let a poll's wait pass as a step instead of in real time.
+ */
+export function startAppActor(win: Window, services: Services, clock?: ActorOptions<AnyActorLogic>['clock']): AppActor {
   const state = services.session.getSnapshot()
   const runtime = { now: () => Date.now(), makeId: () => randomId(randomBytes) }
   const deepLink = hashLocation(win.location.hash)
@@ -82,6 +86,7 @@ export function startAppActor(win: Window, services: Services): AppActor {
   const inspect = reviewerInspect(win)
   const actor = createActor(services.machine, {
     input,
+    ...(clock ? { clock } : {}),
     ...(resumable ? { snapshot: restored as never } : {}),
     ...(inspect ? { inspect } : {}),
   })

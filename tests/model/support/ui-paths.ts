@@ -7,17 +7,22 @@ import { borrowerOps } from './user-steps'
 
 /*
  * The paths the rendering levels walk: generated over what a borrower's hands (user-steps.ts), the
- * host and the network can do. Left out: typed URLs other than the start's deep link, timers and
- * time passing (the page's clock is real), and request timeouts (60 s each).
+ * host and the network can do. Left out: typed URLs other than the start's deep link, the borrower
+ * waiting out a countdown (the page reads the real time), and request timeouts (60 s each).
+ * A poll's wait passes only where the level runs the machine on a simulated clock (React): in
+ * Chromium the clock is real, so those paths stop short of a state whose timer runs.
  */
 
-export function performable(snapshot: AnyMachineSnapshot, action: StepAction): boolean {
+export type PageClock = 'simulated' | 'real'
+
+export function performable(snapshot: AnyMachineSnapshot, action: StepAction, clock: PageClock = 'real'): boolean {
   switch (action.kind) {
     case 'actor':
       return action.outcome === 'done' || action.error !== 'timeout'
     case 'event':
       return borrowerOps(action.event, snapshot) !== null
     case 'delay':
+      return clock === 'simulated'
     case 'wait':
       return false
   }
@@ -25,15 +30,23 @@ export function performable(snapshot: AnyMachineSnapshot, action: StepAction): b
 
 /**
  * A state whose timer runs (a poll's wait) moves on by itself in real time, maybe before a check
- * reads it: the rendering levels stop short of those (the machine level fires timers on purpose).
+ * reads it: on a real clock the rendering levels stop short of those (the machine level fires timers on purpose).
  */
 export function atRest(snapshot: AnyMachineSnapshot): boolean {
   return !(snapshot as unknown as { _nodes: NodeView[] })._nodes.some((node) => node.after.length > 0)
 }
 
-let cached: PathSet | null = null
+const cached = new Map<PageClock, PathSet>()
 
-export function uiPathSet(): PathSet {
-  cached ??= generatePaths({ seed: 1, allow: performable, allowState: atRest })
-  return cached
+export function uiPathSet(clock: PageClock = 'real'): PathSet {
+  let set = cached.get(clock)
+  if (set === undefined) {
+    set = generatePaths({
+      seed: 1,
+      allow: (snapshot, action) => performable(snapshot, action, clock),
+      ...(clock === 'real' ? { allowState: atRest } : {}),
+    })
+    cached.set(clock, set)
+  }
+  return set
 }
