@@ -84,11 +84,15 @@ export function firstScreen({ modules, fetches, prerender, headScript }: FirstSc
         let html = _html
         // The initial chunks' stylesheets are small and the prerendered screen needs them: inline,
         // they are there for the first paint and block nothing (the entry's own replaces its link).
+        // A disabled link (never fetched) names each one for Vite's loader, which otherwise links a
+        // lazy screen's CSS dependencies it finds no <link> for: appended after the screen's own
+        // stylesheet, the entry's base rules would win over the screen's (a secondary button
+        // looked primary).
         const initialCss = new Set(chunks.filter((chunk) => initial.has(chunk.fileName)).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))
         for (const file of initialCss) {
           const output = bundle[file]
           if (output?.type !== 'asset') continue
-          const style = `<style>${String(output.source)}</style>`
+          const style = `<style>${String(output.source)}</style><link rel="stylesheet" href="./${file}" disabled>`
           const linkTag = new RegExp(`<link rel="stylesheet"[^>]*href="\\./${file.replace(/[.]/g, '\\.')}"[^>]*>`)
           html = linkTag.test(html) ? html.replace(linkTag, () => style) : html.replace('</head>', () => `  ${style}\n  </head>`)
         }

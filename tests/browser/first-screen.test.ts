@@ -59,7 +59,8 @@ test('the HTML carries the boot screen in zh-Hans, with no figure that depends o
   expect(root).not.toContain('app-test')
   expect(root).not.toMatch(/data-screen=|¥|[0-9]+\.[0-9]{2}/)
   // Nothing is fetched before the first paint but the HTML itself.
-  expect(html).not.toMatch(/<link rel="(module)?preload"|<link rel="stylesheet"|<script[^>]* src=/)
+  // (A disabled stylesheet link is never fetched.)
+  expect(html).not.toMatch(/<link rel="(module)?preload"|<link rel="stylesheet"(?![^>]*disabled)|<script[^>]* src=/)
 })
 
 test('with every script refused, the boot screen is painted and its brand line is the largest paint', { timeout: 60_000 }, async () => {
@@ -146,4 +147,33 @@ test('a page in another language never shows the prerender’s Chinese words, an
     }
     await context.close()
   }
+})
+
+test('the inlined stylesheets are never linked again: a secondary button keeps its look after the lazy screens load', { timeout: 60_000 }, async () => {
+  const { token, user } = await loginPersona(suite.sandbox.url, '13800000004')
+  const context = await newPhoneContext(suite.browser, 'en-US')
+  const page = await context.newPage()
+  const requestedCss: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('.css')) requestedCss.push(request.url())
+  })
+  await page.goto(pageUrl(suite.sandbox.url, { lang: 'en' }, { token, userId: user.user_id }))
+  await page.locator('main[data-screen="home"]').waitFor()
+  await page.getByRole('button', { name: 'Repay', exact: true }).click()
+  await page.locator('main[data-screen="repayment"] .repay-choices').waitFor()
+  // Idle prefetch and the lazy pages have loaded their styles by now.
+  await page.waitForTimeout(1_000)
+  const linkedAgain = await page.evaluate(async (requested) => {
+    const inline = new Set([...document.querySelectorAll('style')].map((style) => style.textContent))
+    const linked = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')].map((link) => link.href)
+    const texts = await Promise.all([...new Set([...linked, ...requested])].map(async (href) => [href, await (await fetch(href)).text()] as const))
+    return texts.filter(([, text]) => inline.has(text)).map(([href]) => new URL(href).pathname)
+  }, [...requestedCss])
+  // A stylesheet the HTML carries inline, fetched or linked again after a screen's own, overrides that screen's rules.
+  expect(linkedAgain).toEqual([])
+  const background = (name: string) =>
+    page.getByRole('button', { name, exact: true }).evaluate((button) => getComputedStyle(button).backgroundColor)
+  // The design's secondary action is the soft one: it must not look like the primary beside it.
+  expect(await background('Repayment schedule')).not.toBe(await background('Continue to payment'))
+  await context.close()
 })
