@@ -54,7 +54,14 @@ export function RouteProjection() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target, navigate])
 
+  // The address the page was opened at is the machine's input (the boot deep link), never a move of
+  // the borrower: read as one, `/` (loan demand's path) took a borrower already home to loan demand and
+  // back, with a stray trial and home's calls twice. Kept until the URL first changes (StrictMode runs
+  // this effect twice on mount).
+  const openedAt = useRef<string | null>(current)
   useEffect(() => {
+    if (current === openedAt.current) return
+    openedAt.current = null
     const own = ownNavigations.current.indexOf(current)
     if (own !== -1) {
       ownNavigations.current.splice(0, own + 1)

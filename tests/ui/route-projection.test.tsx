@@ -80,3 +80,24 @@ test('an agreement opened at boot stays open when the machine reaches it between
   expect(run.actor.getSnapshot().matches({ session: { overlay: 'privacy' } })).toBe(true)
   expect(window.location.hash).toBe('#/pages/privacy/index?key=terms')
 })
+
+test('the entry address at mount is the boot address, not a move of the borrower: home is not left for loan demand', async () => {
+  // The host opens `/` (loan demand's path in the spec's route table); boot has gone home before React's first render.
+  window.history.replaceState(null, '', '/')
+  const run = start(baseScript())
+  await run.until((snapshot) => snapshot.matches({ session: { screens: { home: 'ready' } } }))
+  const visited: string[] = []
+  run.actor.subscribe((snapshot) => visited.push(JSON.stringify(snapshot.value)))
+  const handles = { actor: run.actor as unknown as AppHandles['actor'], services: {} as Services } satisfies AppHandles
+  render(
+    <AppHandlesContext value={handles}>
+      <HashRouter>
+        <RouteProjection />
+      </HashRouter>
+    </AppHandlesContext>,
+  )
+  for (let i = 0; i < 5; i++) await act(() => settle())
+  expect(visited.filter((value) => value.includes('loanDemand')), 'states visited').toEqual([])
+  expect(run.callsOf('trialLoan'), 'a loan trial the borrower never asked for').toEqual([])
+  expect(window.location.hash).toBe('#/pages/home/index')
+})
