@@ -9,7 +9,8 @@ import { bundleReport, type BundleReport } from '../../server/build/bundle-repor
 import { launchChromium } from '../support/browser'
 import { loginPersona, pageUrl } from '../support/sandbox'
 import { launchForLighthouse, runLighthouse, type LighthouseRun } from './lighthouse-runs'
-import { measureSteps, type StepSample } from './step-latency'
+import { measureSteps } from './step-latency'
+import { formatSteps, median, round, stepSummary } from './step-summary'
 
 /*
  * `npm run bench` (issue #11): builds the page and an empty React 19 page with the same Vite
@@ -36,16 +37,6 @@ const artifacts = path.join(repoRoot, 'artifacts')
 const emptyRoot = path.join(import.meta.dirname, 'empty')
 const emptyDist = path.join(artifacts, 'bench', 'empty-dist')
 
-const median = (list: number[]) => {
-  const sorted = [...list].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-const percentile = (list: number[], p: number) => {
-  const sorted = [...list].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
-const round = (value: number, digits = 0) => Number(value.toFixed(digits))
 
 async function buildBoth(): Promise<{ product: BundleReport; empty: BundleReport }> {
   let product: BundleReport | undefined
@@ -79,32 +70,6 @@ async function timePaths(): Promise<number> {
     maxBuffer: 64 * 1024 * 1024,
   })
   return performance.now() - started
-}
-
-function stepSummary(samples: StepSample[]) {
-  const of = (pick: (sample: StepSample) => number, list = samples) => ({
-    median: round(median(list.map(pick))),
-    p95: round(percentile(list.map(pick), 95)),
-  })
-  const steps = [...new Set(samples.map((sample) => sample.step))]
-  // The vendor's Pass includes the liveness result poll: reported on its own, not in the step figure.
-  const screenSteps = samples.filter((sample) => !sample.step.startsWith('vendor'))
-  return {
-    cpuThrottling: 4,
-    samples: samples.length,
-    total: of((sample) => sample.totalMs, screenSteps),
-    beforeRequest: of((sample) => sample.beforeRequestMs, screenSteps),
-    requests: of((sample) => sample.requestsMs, screenSteps),
-    afterAnswer: of((sample) => sample.afterAnswerMs, screenSteps),
-    longTasksOver50ms: screenSteps.reduce((count, sample) => count + sample.longTasks, 0),
-    longestTaskMs: round(Math.max(0, ...screenSteps.map((sample) => sample.longestTaskMs))),
-    byStep: Object.fromEntries(
-      steps.map((step) => {
-        const list = samples.filter((sample) => sample.step === step)
-        return [step, { total: of((s) => s.totalMs, list), beforeRequest: of((s) => s.beforeRequestMs, list), requests: of((s) => s.requestsMs, list), afterAnswer: of((s) => s.afterAnswerMs, list), longTasks: list.reduce((n, s) => n + s.longTasks, 0) }]
-      }),
-    ),
-  }
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1)
@@ -223,13 +188,7 @@ function formatTable(result: Record<string, unknown>): string {
   line('requests before LCP', 'requestsBeforeLcp')
   rows.push(`| initial JS (gzip / brotli) | ${targets.map((name) => `${kib(get(name).initialJs.gzip)} / ${kib(get(name).initialJs.brotli)} KiB`).join(' | ')} |`)
   const steps = result.steps as ReturnType<typeof stepSummary> | undefined
-  if (steps) {
-    rows.push('', `Step changes at ${steps.cpuThrottling}× CPU (${steps.samples} samples; tap → next screen painted), median / p95:`)
-    rows.push(`  total ${steps.total.median} / ${steps.total.p95} ms; before the request ${steps.beforeRequest.median} / ${steps.beforeRequest.p95} ms; requests ${steps.requests.median} / ${steps.requests.p95} ms; after the answer ${steps.afterAnswer.median} / ${steps.afterAnswer.p95} ms; long tasks > 50 ms: ${steps.longTasksOver50ms} (longest ${steps.longestTaskMs} ms)`)
-    for (const [step, figures] of Object.entries(steps.byStep)) {
-      rows.push(`  ${step.padEnd(26)} ${figures.total.median} / ${figures.total.p95} ms (before ${figures.beforeRequest.median}, requests ${figures.requests.median}, after ${figures.afterAnswer.median})`)
-    }
-  }
+  if (steps) rows.push('', ...formatSteps(steps))
   const bundle = result.bundle as { initialByLibraryRenderedBytes: Record<string, number> }
   const total = Object.values(bundle.initialByLibraryRenderedBytes).reduce((a, b) => a + b, 0)
   rows.push('', 'Initial JS by library (share of rendered bytes):')

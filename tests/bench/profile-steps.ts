@@ -1,0 +1,193 @@
+import { writeFileSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import type { CDPSession, Page } from 'playwright-core'
+import { startSandbox } from '../../server/start'
+import { launchChromium, newPhoneContext } from '../support/browser'
+import { answerAssets, pickBeijingChaoyang } from '../support/funnel-en'
+import { loginPersona, pageUrl } from '../support/sandbox'
+
+/*
+ * `npm run bench:profile -- --dist <dir>`: where a step's time goes. Walks a new borrower through
+ * the funnel's first form steps at 4× CPU, records a CPU profile (CDP Profiler) from each tap to
+ * the next screen's paint, and prints the functions with the most self time across the steps.
+ * Build the page unminified first for readable names:
+ * `npx vite build --minify false --outDir artifacts/profile-dist`.
+ */
+
+const { values } = parseArgs({
+  options: {
+    dist: { type: 'string', default: 'artifacts/profile-dist' },
+    port: { type: 'string', default: '8843' },
+    rounds: { type: 'string', default: '2' },
+    top: { type: 'string', default: '40' },
+    trace: { type: 'boolean', default: false },
+  },
+})
+
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+  children?: number[]
+}
+interface Profile {
+  nodes: ProfileNode[]
+  samples: number[]
+  timeDeltas: number[]
+}
+
+const selfTime = new Map<string, number>()
+const totalTime = new Map<string, number>()
+let totalSampled = 0
+
+function addProfile(profile: Profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const parent = new Map<number, number>()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
+  const keyOf = (frame: ProfileNode['callFrame']) => `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() || ''}:${frame.lineNumber + 1}`
+  profile.samples.forEach((id, index) => {
+    const delta = (profile.timeDeltas[index + 1] ?? 0) / 1000
+    const frame = byId.get(id)!.callFrame
+    if (frame.functionName === '(idle)') return
+    selfTime.set(keyOf(frame), (selfTime.get(keyOf(frame)) ?? 0) + delta)
+    totalSampled += delta
+    const onStack = new Set<string>()
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) onStack.add(keyOf(byId.get(node)!.callFrame))
+    for (const key of onStack) totalTime.set(key, (totalTime.get(key) ?? 0) + delta)
+  })
+}
+
+interface TraceEvent {
+  name: string
+  ph: string
+  ts: number
+  dur?: number
+  pid: number
+  tid: number
+  args?: { name?: string; data?: { url?: string; functionName?: string } }
+}
+
+const traceSelf = new Map<string, number>()
+
+/** Self time of the renderer main threads' trace events by name (a Layout inside a FunctionCall counts as Layout). */
+function addTrace(events: TraceEvent[]) {
+  const mainThreads = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
+  const byThread = new Map<string, TraceEvent[]>()
+  for (const event of events) {
+    const thread = `${event.pid}:${event.tid}`
+    if (event.ph !== 'X' || !mainThreads.has(thread) || event.dur === undefined) continue
+    byThread.set(thread, [...(byThread.get(thread) ?? []), event])
+  }
+  for (const list of byThread.values()) {
+    list.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+    const stack: { end: number; key: string; self: number }[] = []
+    const flush = (until: number) => {
+      while (stack.length && stack[stack.length - 1].end <= until) {
+        const done = stack.pop()!
+        traceSelf.set(done.key, (traceSelf.get(done.key) ?? 0) + done.self / 1000)
+      }
+    }
+    for (const event of list) {
+      flush(event.ts)
+      if (stack.length) stack[stack.length - 1].self -= event.dur!
+      const detail = event.name === 'FunctionCall' || event.name === 'EvaluateScript' ? ` ${(event.args?.data?.url ?? '').split('/').pop()}` : ''
+      stack.push({ end: event.ts + event.dur!, key: event.name + detail, self: event.dur! })
+    }
+    flush(Number.POSITIVE_INFINITY)
+  }
+}
+
+async function profiledStep(page: Page, cdp: CDPSession, name: string, screen: string, tap: () => Promise<void>) {
+  if (values.trace) {
+    await page.context().browser()!.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'blink.user_timing'] })
+  }
+  // One instrument at a time: the sampling profiler's own overhead would fill the trace.
+  if (!values.trace) await cdp.send('Profiler.start')
+  const started = Date.now()
+  // Waited for in the page, as the bench does: Playwright's own polling would fill the profile.
+  const painted = page.evaluate(
+    (selector) =>
+      new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector(selector)) return
+          observer.disconnect()
+          requestAnimationFrame(() => setTimeout(resolve, 0))
+        })
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true })
+      }),
+    `main[data-screen="${screen}"]`,
+  )
+  await tap()
+  await painted
+  if (!values.trace) addProfile(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile)
+  if (values.trace) {
+    const trace = JSON.parse((await page.context().browser()!.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
+    addTrace(trace.traceEvents)
+  }
+  console.log(`${name}: ${Date.now() - started} ms wall (profiler on)`)
+}
+
+const sandbox = await startSandbox({ port: Number(values.port), host: '127.0.0.1', db: ':memory:', distDir: path.resolve(values.dist!) })
+const browser = await launchChromium()
+try {
+  for (let round = 0; round < Number(values.rounds); round += 1) {
+    const phone = `1372${String(Date.now() % 10_000_000).padStart(7, '0')}`
+    const { token, user } = await loginPersona(sandbox.url, phone)
+    const context = await newPhoneContext(browser, 'en-US')
+    await context.addInitScript({ content: 'globalThis.__name = (target) => target' })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await page.goto(pageUrl(sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
+    await page.getByRole('button', { name: 'Start an application' }).waitFor({ timeout: 30_000 })
+    await page.waitForTimeout(1_500)
+    await profiledStep(page, cdp, 'home → loan demand', 'loanDemand', () => page.getByRole('button', { name: 'Start an application' }).click())
+    await page.getByTestId('trial-apr').waitFor()
+    await page.getByLabel('Amount (yuan)').fill('20000')
+    await page.getByLabel('Term').selectOption('6')
+    await page.getByLabel('Purpose').selectOption('shopping')
+    await page.getByText('Repayment schedule (6 payments)').waitFor()
+    for (const box of await page.getByRole('checkbox').all()) await box.check()
+    await page.waitForTimeout(500)
+    await profiledStep(page, cdp, 'loan demand → face', 'facialIdentification', () => page.getByRole('button', { name: 'Apply now' }).click())
+    await page.getByLabel(/Authorisation to Process Facial Information/).check()
+    await page.getByLabel(/Authorisation to Process Sensitive Personal Information/).check()
+    await page.waitForTimeout(500)
+    await profiledStep(page, cdp, 'face → vendor page', 'webview', () => page.getByRole('button', { name: 'Start verification' }).click())
+    const frame = await (await page.locator('iframe.webview-frame').elementHandle())!.contentFrame()
+    await frame!.getByRole('button', { name: 'Pass' }).waitFor()
+    await page.waitForTimeout(500)
+    await frame!.getByRole('button', { name: 'Pass' }).click()
+    await page.locator('main[data-screen="basicInfo"]').waitFor({ timeout: 60_000 })
+    await page.getByLabel('Education').selectOption('bachelor')
+    await page.getByLabel('Marital status').selectOption('married')
+    await pickBeijingChaoyang(page)
+    await page.getByLabel('Street address').fill('建国路 88 号 6 栋')
+    await page.waitForTimeout(500)
+    await profiledStep(page, cdp, 'basic info → assets', 'assetInfo', () => page.getByRole('button', { name: 'Next' }).click())
+    await answerAssets(page)
+    await page.waitForTimeout(500)
+    await profiledStep(page, cdp, 'assets → contacts', 'contact', () => page.getByRole('button', { name: 'Next' }).click())
+    await context.close()
+  }
+} finally {
+  await browser.close()
+  await sandbox.close()
+}
+
+const rows = [...selfTime.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))
+console.log(`\nbusy time sampled: ${totalSampled.toFixed(0)} ms (4× CPU)`)
+for (const [key, ms] of rows) console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`)
+if (!values.trace) {
+  console.log('\ninclusive time (functions of the page):')
+  const own = [...totalTime.entries()].filter(([key]) => /\.js:/.test(key)).sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))
+  for (const [key, ms] of own) console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`)
+}
+if (values.trace) {
+  console.log('\ntrace self time by event (renderer main threads):')
+  for (const [key, ms] of [...traceSelf.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`)
+}
+mkdirSync('artifacts/bench', { recursive: true })
+writeFileSync('artifacts/bench/profile-steps.json', JSON.stringify(Object.fromEntries(rows), null, 2))
