@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util'
 import type { CDPSession, Page } from 'playwright-core'
 import { startSandbox } from '../../server/start'
 import { launchChromium, newPhoneContext } from '../support/browser'
-import { answerAssets, pickBeijingChaoyang } from '../support/funnel-en'
+import { answerAssets, fillBasicInfo, fillLoanDemand } from '../support/funnel-en'
 import { loginPersona, pageUrl } from '../support/sandbox'
 
 /*
@@ -144,12 +144,7 @@ try {
     await page.getByRole('button', { name: 'Start an application' }).waitFor({ timeout: 30_000 })
     await page.waitForTimeout(1_500)
     await profiledStep(page, cdp, 'home → loan demand', 'loanDemand', () => page.getByRole('button', { name: 'Start an application' }).click())
-    await page.getByTestId('trial-apr').waitFor()
-    await page.getByLabel('Amount (yuan)').fill('20000')
-    await page.getByLabel('Term').selectOption('6')
-    await page.getByLabel('Purpose').selectOption('shopping')
-    await page.getByText('Repayment schedule (6 payments)').waitFor()
-    for (const box of await page.getByRole('checkbox').all()) await box.check()
+    await fillLoanDemand(page)
     await page.waitForTimeout(500)
     await profiledStep(page, cdp, 'loan demand → face', 'facialIdentification', () => page.getByRole('button', { name: 'Apply now' }).click())
     await page.getByLabel(/Authorisation to Process Facial Information/).check()
@@ -161,10 +156,7 @@ try {
     await page.waitForTimeout(500)
     await frame!.getByRole('button', { name: 'Pass' }).click()
     await page.locator('main[data-screen="basicInfo"]').waitFor({ timeout: 60_000 })
-    await page.getByLabel('Education').selectOption('bachelor')
-    await page.getByLabel('Marital status').selectOption('married')
-    await pickBeijingChaoyang(page)
-    await page.getByLabel('Street address').fill('建国路 88 号 6 栋')
+    await fillBasicInfo(page)
     await page.waitForTimeout(500)
     await profiledStep(page, cdp, 'basic info → assets', 'assetInfo', () => page.getByRole('button', { name: 'Next' }).click())
     await answerAssets(page)

@@ -1,6 +1,6 @@
 import type { Browser, Frame, Page } from 'playwright-core'
 import { newPhoneContext } from '../support/browser'
-import { answerAssets, fillContacts, pickBeijingChaoyang } from '../support/funnel-en'
+import { answerAssets, fillBasicInfo, fillContacts, fillLoanDemand } from '../support/funnel-en'
 import { loginPersona, pageUrl } from '../support/sandbox'
 
 /*
@@ -115,12 +115,7 @@ async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, c
     await page.waitForTimeout(1_500)
 
     samples.push(await timeStep(page, 'home → loan demand', 'loanDemand', () => page.getByRole('button', { name: 'Start an application' }).click()))
-    await page.getByTestId('trial-apr').waitFor()
-    await page.getByLabel('Amount (yuan)').fill('20000')
-    await page.getByLabel('Term').selectOption('6')
-    await page.getByLabel('Purpose').selectOption('shopping')
-    await page.getByText('Repayment schedule (6 payments)').waitFor()
-    for (const box of await page.getByRole('checkbox').all()) await box.check()
+    await fillLoanDemand(page)
     samples.push(await timeStep(page, 'loan demand → face', 'facialIdentification', () => page.getByRole('button', { name: 'Apply now' }).click()))
 
     await page.getByLabel(/Authorisation to Process Facial Information/).check()
@@ -135,10 +130,7 @@ async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, c
     })()
     samples.push(await timeStep(page, 'vendor Pass → basic info', 'basicInfo', () => vendor.getByRole('button', { name: 'Pass' }).click(), 60_000))
 
-    await page.getByLabel('Education').selectOption('bachelor')
-    await page.getByLabel('Marital status').selectOption('married')
-    await pickBeijingChaoyang(page)
-    await page.getByLabel('Street address').fill('建国路 88 号 6 栋')
+    await fillBasicInfo(page)
     samples.push(await timeStep(page, 'basic info → assets', 'assetInfo', () => page.getByRole('button', { name: 'Next' }).click()))
 
     await answerAssets(page)

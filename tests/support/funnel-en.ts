@@ -38,3 +38,21 @@ export async function pickBeijingChaoyang(page: Form): Promise<void> {
   await picker.getByRole('button', { name: '北京市 北京市 朝阳区', exact: true }).click()
   await picker.waitFor({ state: 'hidden' })
 }
+
+/** Basic info: education, marital status, the residence and the street, as the benchmark answers them. */
+export async function fillBasicInfo(page: Page): Promise<void> {
+  await page.getByLabel('Education').selectOption('bachelor')
+  await page.getByLabel('Marital status').selectOption('married')
+  await pickBeijingChaoyang(page)
+  await page.getByLabel('Street address').fill('建国路 88 号 6 栋')
+}
+
+/** Loan demand: 20,000 yuan over 6 months for shopping, every agreement ticked. */
+export async function fillLoanDemand(page: Page): Promise<void> {
+  await page.getByTestId('trial-apr').waitFor()
+  await page.getByLabel('Amount (yuan)').fill('20000')
+  await page.getByLabel('Term').selectOption('6')
+  await page.getByLabel('Purpose').selectOption('shopping')
+  await page.getByText('Repayment schedule (6 payments)').waitFor()
+  for (const box of await page.getByRole('checkbox').all()) await box.check()
+}
