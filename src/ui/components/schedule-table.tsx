@@ -38,12 +38,15 @@ export function ScheduleTable({ periods, caption }: { periods: readonly Schedule
   const hasFee = periods.some((row) => row.fee !== 0)
   const hasPenalty = periods.some((row) => (row.penalty ?? 0) !== 0)
   const sum = (pick: (row: SchedulePeriodRow) => number) => periods.reduce((total, row) => total + pick(row), 0)
+  // Translated once per render, not per row: a 12-period schedule looked each label up 13 times,
+  // a good part of the loan demand screen's render at 4x CPU (issue #11's step profile).
+  const labels = { principal: t('ui.schedule.principal'), interest: t('ui.schedule.interest'), fee: t('ui.schedule.fee'), penalty: t('ui.schedule.penalty') }
   const breakdown = (parts: { principal: number; interest: number; fee: number; penalty: number }) => (
     <span className="ui-table__parts">
-      <Part label={t('ui.schedule.principal')} fen={parts.principal} format={format} />
-      <Part label={t('ui.schedule.interest')} fen={parts.interest} format={format} />
-      {hasFee && <Part label={t('ui.schedule.fee')} fen={parts.fee} format={format} />}
-      {hasPenalty && <Part label={t('ui.schedule.penalty')} fen={parts.penalty} format={format} />}
+      <Part label={labels.principal} fen={parts.principal} format={format} />
+      <Part label={labels.interest} fen={parts.interest} format={format} />
+      {hasFee && <Part label={labels.fee} fen={parts.fee} format={format} />}
+      {hasPenalty && <Part label={labels.penalty} fen={parts.penalty} format={format} />}
     </span>
   )
   return (
