@@ -4,13 +4,12 @@ import type { BankCardDraft } from '../../machines/app.machine'
 import { checkBankCard, checkMobile, checkSmsCode, digitsOf, formatCardNumber, formatPhone, isBlockingRule, normaliseMobile } from '../contract/field-rules'
 import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { SmsCode } from './sms-code'
-import { ActionButton, AgreementCheck, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
+import { ActionButton, AgreementCheck, BusySpinner, ScreenFrame, Section, useApp, useSend } from './screen-kit'
 
 /** Debit card and the phone the bank knows, an SMS code, the withholding authorization; binds once. */
 export default function BankCardPage() {
   const { t } = useTranslation()
   const send = useSend()
-  const busy = useBusy()
   const draft = useApp((snapshot) => snapshot.context.drafts.bankCard)
   const sms = useApp((snapshot) => snapshot.context.cardSms)
   const luhnWarning = useApp((snapshot) => snapshot.context.luhnWarning)
@@ -91,7 +90,7 @@ export default function BankCardPage() {
           />
         </Section>
       )}
-      {busy && <Spinner />}
+      <BusySpinner />
     </ScreenFrame>
   )
 }

@@ -4,7 +4,7 @@ import type { ContactDraft, ContactDraftEntry } from '../../machines/app.machine
 import type { ContactRelation } from '../../machines/ports'
 import { contactIssues, formatPhone, normaliseMobile, type ContactIssue } from '../contract/field-rules'
 import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
-import { ActionButton, AgreementCheck, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useSend } from './screen-kit'
+import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, ScreenFrame, Section, useApp, useSend } from './screen-kit'
 
 const relations: readonly ContactRelation[] = ['parent', 'spouse', 'child', 'sibling', 'friend', 'colleague', 'other']
 
@@ -12,7 +12,6 @@ const relations: readonly ContactRelation[] = ['parent', 'spouse', 'child', 'sib
 export default function ContactPage() {
   const { t } = useTranslation()
   const send = useSend()
-  const busy = useBusy()
   const draft = useApp((snapshot) => snapshot.context.drafts.contact)
   const borrower = useApp((snapshot) => ({
     name: snapshot.context.drafts.basic.real_name,
@@ -81,7 +80,7 @@ export default function ContactPage() {
       })}
       <Section>
         <AgreementCheck agreement="form" checked={draft.form} onChange={(form) => change({ form })} />
-        {busy && <Spinner />}
+        <BusySpinner />
         <ActionButton
           event={{ type: 'form.submit' }}
           label={t('common.next')}

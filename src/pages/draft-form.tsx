@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ActionButton, EnumSelect, Section, Spinner, YesNoSelect, useBusy } from './screen-kit'
+import { ActionButton, BusySpinner, EnumSelect, Section, YesNoSelect } from './screen-kit'
 
 /*
  * The parts the application forms share: a select per enum question of a step's draft, and the
@@ -63,10 +63,9 @@ export function unanswered<D>(draft: D, questions: readonly { field: keyof D; la
 /** A step's Next: a spinner while the step saves; `missing` says what the form still lacks. */
 export function NextRow({ missing, onClick }: { missing: readonly (string | false)[]; onClick?: () => boolean }) {
   const { t } = useTranslation()
-  const busy = useBusy()
   return (
     <Section>
-      {busy && <Spinner />}
+      <BusySpinner />
       <ActionButton event={{ type: 'form.submit' }} label={t('common.next')} missing={missing} onClick={onClick} />
     </Section>
   )

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { ActionButton, AgreementCheck, ScreenFrame, Section, Spinner, useApp, useBusy, useSend, PollActions } from './screen-kit'
+import { ActionButton, AgreementCheck, BusySpinner, PollActions, ScreenFrame, Section, Spinner, useApp, useSend } from './screen-kit'
 
 /** Two consents, then the vendor's liveness page; on return the result is polled, never trusted from the URL. */
 export default function FacialIdentificationPage() {
   const { t } = useTranslation()
   const send = useSend()
-  const busy = useBusy()
   const face = useApp((snapshot) => snapshot.context.drafts.face)
   const outcome = useApp((snapshot) => snapshot.context.biometric?.outcome ?? null)
   const checking = useApp((snapshot) => snapshot.matches({ session: { screens: { facialIdentification: 'checking' } } }))
@@ -45,7 +44,7 @@ export default function FacialIdentificationPage() {
           checked={face.sensitive_consent}
           onChange={(value) => send({ type: 'form.change', step: 'face', patch: { sensitive_consent: value } })}
         />
-        {busy && <Spinner />}
+        <BusySpinner />
         <ActionButton event={{ type: 'form.submit' }} label={t('screens.face.start')} />
       </Section>
     </ScreenFrame>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { LoanStep } from '../../machines/ports'
 import { EntranceCard } from '../ui/components/entrance-card'
-import { ScreenFrame, Section, Spinner, useApp, useBusy, useCan, useFormat, useSend } from './screen-kit'
+import { BusySpinner, ScreenFrame, Section, useApp, useCan, useFormat, useSend } from './screen-kit'
 
 /**
  * What the application card's button says: it names where `home.continue` goes for this borrower
@@ -34,7 +34,6 @@ export default function HomePage() {
   const { t } = useTranslation()
   const format = useFormat()
   const send = useSend()
-  const busy = useBusy()
   const user = useApp((snapshot) => snapshot.context.user)
   const loanUser = useApp((snapshot) => snapshot.context.loanUser)
   const rights = useApp((snapshot) => snapshot.context.rights)
@@ -55,7 +54,7 @@ export default function HomePage() {
 
   return (
     <ScreenFrame page="home">
-      {busy && <Spinner />}
+      <BusySpinner />
       <EntranceCard
         title={user ? t('screens.home.hello', { name: user.nick_name }) : t('app.name')}
         {...(loanUser !== null ? { subtitle: t('screens.home.stepOf', { step: t(`enums.loanStep.${loanUser.step}`) }) } : {})}

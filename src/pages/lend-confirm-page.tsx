@@ -6,20 +6,7 @@ import { checkAmount, checkSmsCode, type FieldRuleCode } from '../contract/field
 import { SmsCode } from './sms-code'
 import { Checkbox, TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { TrialFigures } from './trial-figures'
-import {
-  ActionButton,
-  AgreementCheck,
-  EnumSelect,
-  Facts,
-  ScreenFrame,
-  Section,
-  Spinner,
-  useApp,
-  useBusy,
-  useFormat,
-  useSend,
-  yuanToFen,
-} from './screen-kit'
+import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, Facts, ScreenFrame, Section, useApp, useFormat, useSend, yuanToFen } from './screen-kit'
 
 type LendState = 'editing' | 'codeSent' | 'confirmingCard' | 'applyUncertain'
 const lendState = (name: LendState) => ({ session: { screens: { lendConfirm: name } } }) as const
@@ -28,7 +15,6 @@ const lendState = (name: LendState) => ({ session: { screens: { lendConfirm: nam
 export default function LendConfirmPage() {
   const { t } = useTranslation()
   const send = useSend()
-  const busy = useBusy()
   const format = useFormat()
   const draft = useApp((snapshot) => snapshot.context.drafts.lendConfirm)
   const purpose = useApp((snapshot) => snapshot.context.drafts.demand.purpose)
@@ -115,7 +101,7 @@ export default function LendConfirmPage() {
         {codeSent && sms !== null && (
           <SmsCode sms={sms} code={draft.code} showRule={showCodeRule} onCode={(code) => change({ code })} />
         )}
-        {busy && <Spinner />}
+        <BusySpinner />
         {uncertain ? (
           <ActionButton event={{ type: 'retry' }} label={t('screens.common.retrySame')} />
         ) : bound || codeSent ? (

@@ -8,7 +8,7 @@ import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { ProtocolPopup, type LoadAgreement } from '../ui/components/protocol-popup'
 import { useUiLocale } from '../ui/components/use-format'
 import { TrialFigures } from './trial-figures'
-import { ActionButton, AgreementCheck, EnumSelect, ScreenFrame, Section, Spinner, useApp, useBusy, useFormat, useOpenExternal, useSend, yuanToFen } from './screen-kit'
+import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, ScreenFrame, Section, useApp, useFormat, useOpenExternal, useSend, yuanToFen } from './screen-kit'
 
 const demandAgreements = ['register', 'user', 'privacy', 'personal-consent'] as const
 
@@ -18,7 +18,6 @@ const purposes: readonly LoanPurpose[] = ['shopping', 'education', 'travel', 'ho
 export default function LoanDemandPage() {
   const { t } = useTranslation()
   const send = useSend()
-  const busy = useBusy()
   const format = useFormat()
   const demand = useApp((snapshot) => snapshot.context.drafts.demand)
   const trial = useApp((snapshot) => snapshot.context.trial)
@@ -83,7 +82,7 @@ export default function LoanDemandPage() {
         />
       </Section>
       <Section title={t('screens.trial.title')}>
-        {busy && <Spinner label={t('screens.trial.pricing')} />}
+        <BusySpinner label={t('screens.trial.pricing')} />
         {trial !== null && <TrialFigures trial={trial} />}
       </Section>
       <Section>

@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next'
 import { PlanTable } from './plan-table'
-import { ActionButton, ScreenFrame, Section, Spinner, useApp, useBusy, usePolling, PollActions } from './screen-kit'
+import { ActionButton, BusySpinner, PollActions, ScreenFrame, Section, useApp, usePolling } from './screen-kit'
 
 /** The new loan: its status, followed while the lender pays it out, and its schedule. */
 export default function LoanPlanPage() {
   const { t } = useTranslation()
-  const busy = useBusy()
   const payingOut = usePolling()
   const slow = useApp((snapshot) => snapshot.matches({ session: { screens: { loanPlan: { payingOut: 'slow' } } } }))
   const plan = useApp((snapshot) => snapshot.context.repayPlan)
   return (
     <ScreenFrame page="loanPlan" ownRetry={slow}>
       <Section title={t('screens.plan.applied')}>
-        {busy && <Spinner />}
+        <BusySpinner />
         {payingOut && (
           <p className="muted" role="status">
             {t(slow ? 'screens.common.slow' : 'screens.plan.payingOut')}

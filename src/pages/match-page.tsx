@@ -1,19 +1,18 @@
 import { useTranslation } from 'react-i18next'
-import { ScreenFrame, Section, Spinner, useApp, useBusy, useCan, useFormat, useSend } from './screen-kit'
+import { BusySpinner, ScreenFrame, Section, useApp, useCan, useFormat, useSend } from './screen-kit'
 
 /** The lenders matched to the approved borrower; choosing one opens the loan confirmation. */
 export default function MatchPage() {
   const { t } = useTranslation()
   const send = useSend()
   const format = useFormat()
-  const busy = useBusy()
   const matches = useApp((snapshot) => snapshot.context.matches)
   // Cheapest first, whatever order the server sent: the mark names the lowest rate (README decisions).
   const byPrice = [...(matches ?? [])].sort((a, b) => a.apr - b.apr)
   const canSelect = useCan({ type: 'match.select', lender_id: matches?.[0]?.lender_id ?? '' })
   return (
     <ScreenFrame page="match">
-      {busy && <Spinner />}
+      <BusySpinner />
       {byPrice.map((lender) => (
         <Section key={lender.lender_id} title={lender.name}>
           {lender === byPrice[0] && byPrice.length > 1 && <p className="badge">{t('screens.match.recommended')}</p>}

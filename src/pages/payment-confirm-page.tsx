@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import { ActionButton, Facts, ScreenFrame, Section, Spinner, useApp, useBusy, useFormat } from './screen-kit'
+import { ActionButton, BusySpinner, Facts, ScreenFrame, Section, useApp, useFormat } from './screen-kit'
 
 /** The amount and the card; pays once, and after a lost answer retries with the same key. */
 export default function PaymentConfirmPage() {
   const { t } = useTranslation()
-  const busy = useBusy()
   const format = useFormat()
   const card = useApp((snapshot) => snapshot.context.card)
   const total = useApp((snapshot) => snapshot.context.repayTrial?.total ?? null)
@@ -18,7 +17,7 @@ export default function PaymentConfirmPage() {
             [t('screens.pay.card'), card === null ? t('screens.pay.noCard') : format.card(card)],
           ]}
         />
-        {busy && <Spinner />}
+        <BusySpinner />
         {uncertain ? (
           <>
             <p>{t('screens.pay.uncertain')}</p>

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { ScheduleTable } from '../ui/components/schedule-table'
-import { ActionButton, Facts, ScreenFrame, Section, Spinner, useApp, useBusy, useFormat } from './screen-kit'
+import { ActionButton, BusySpinner, Facts, ScreenFrame, Section, useApp, useFormat } from './screen-kit'
 
 /** What the chosen periods cost: principal, interest, fee, penalty and the total. */
 export default function RepayDetailPage() {
   const { t } = useTranslation()
-  const busy = useBusy()
   const format = useFormat()
   const trial = useApp((snapshot) => snapshot.context.repayTrial)
   const plan = useApp((snapshot) => snapshot.context.repayPlan)
@@ -13,7 +12,7 @@ export default function RepayDetailPage() {
   return (
     <ScreenFrame page="repayDetail">
       <Section title={t('routes.repayDetail')}>
-        {busy && <Spinner />}
+        <BusySpinner />
         {trial !== null && (
           <Facts
             rows={[

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ActionButton, Facts, ScreenFrame, Section, Spinner, useApp, useBusy, useFormat, useSend } from './screen-kit'
+import { ActionButton, BusySpinner, Facts, ScreenFrame, Section, useApp, useFormat, useSend } from './screen-kit'
 
 const reasons = ['credit_history_insufficient', 'score_below_threshold'] as const
 
@@ -13,7 +13,6 @@ export default function ResultPage() {
   const { t } = useTranslation()
   const send = useSend()
   const format = useFormat()
-  const busy = useBusy()
   const credit = useApp((snapshot) => snapshot.context.credit)
   const approved = useApp((snapshot) => snapshot.matches({ session: { screens: { result: 'approved' } } }))
   const rejected = useApp((snapshot) => snapshot.matches({ session: { screens: { result: 'rejected' } } }))
@@ -21,7 +20,7 @@ export default function ResultPage() {
 
   return (
     <ScreenFrame page="result">
-      {busy && <Spinner />}
+      <BusySpinner />
       {approved && credit !== null && (
         <Section title={t('screens.result.approved')}>
           <Facts

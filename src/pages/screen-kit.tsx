@@ -41,6 +41,16 @@ export function useBusy(): boolean {
   return useApp((snapshot) => snapshot.hasTag('busy'))
 }
 
+/**
+ * The spinner while the machine is busy. Its own component, so the busy flag re-renders only it:
+ * read at page level, a tap's busy state re-rendered the whole form, and the step's answer then
+ * waited behind that render (issue #11's step profile).
+ */
+export function BusySpinner({ label }: { label?: string }) {
+  const busy = useBusy()
+  return busy ? <Spinner {...(label === undefined ? {} : { label })} /> : null
+}
+
 export function usePolling(): boolean {
   return useApp((snapshot) => snapshot.hasTag('polling'))
 }

@@ -56,7 +56,7 @@ export const borrowerPhone = '13800000000'
 
 const never = <T,>(): Promise<T> => new Promise<T>(() => undefined)
 
-function trial(amount: number, term: number): LoanTrial {
+export function trial(amount: number, term: number): LoanTrial {
   return {
     amount,
     term: term as LoanTrial['term'],

@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import { afterEach, expect, test } from 'vitest'
+import { openForm, trial } from './support/form-harness'
+
+/*
+ * While the machine is busy a screen says so (spec: a spinner while a call is under way). The
+ * spinner reads the busy flag itself (`BusySpinner`, issue #11): the flag no longer re-renders the
+ * whole form, and these are the places a borrower waits on it.
+ */
+
+afterEach(cleanup)
+
+test('loan demand: while a new price is being worked out the section says so, and stops saying it once priced', async () => {
+  let priced = 0
+  let price: (() => void) | undefined
+  const form = await openForm('en', 'loanDemand', {
+    script: {
+      // The first price comes at once (the screen opens priced); a changed term waits to be released.
+      trialLoan: ({ input }) =>
+        priced++ === 0 ? trial(input.amount, input.term) : new Promise((resolve) => (price = () => resolve(trial(input.amount, input.term)))),
+    },
+  })
+  expect(screen.queryByRole('status')).toBeNull()
+  await form.user.selectOptions(screen.getByLabelText(form.t('screens.demand.term')), '6')
+  await waitFor(() => expect(screen.getByRole('status').textContent).toBe(form.t('screens.trial.pricing')))
+  price?.()
+  await waitFor(() => expect(screen.queryByRole('status')).toBeNull())
+})
+
+test('contacts: after Next, while the contacts are saved, the step shows it is loading', async () => {
+  const form = await openForm('en', 'contact', { script: { saveContacts: () => new Promise(() => {}) } })
+  await form.user.selectOptions(screen.getAllByLabelText(form.t('screens.contact.relation'))[0]!, form.t('enums.contactRelation.parent'))
+  await form.user.type(screen.getAllByLabelText(form.t('screens.contact.name'))[0]!, '王建国')
+  await form.user.type(screen.getAllByLabelText(form.t('screens.contact.phone'))[0]!, '13900000011')
+  await form.user.selectOptions(screen.getAllByLabelText(form.t('screens.contact.relation'))[1]!, form.t('enums.contactRelation.friend'))
+  await form.user.type(screen.getAllByLabelText(form.t('screens.contact.name'))[1]!, '李明')
+  await form.user.type(screen.getAllByLabelText(form.t('screens.contact.phone'))[1]!, '13900000022')
+  for (const box of screen.getAllByRole('checkbox')) await form.user.click(box)
+  expect(screen.queryByRole('status')).toBeNull()
+  await form.user.click(screen.getByRole('button', { name: form.t('common.next') }))
+  await waitFor(() => expect(screen.getByRole('status').textContent).toBe(form.t('common.loading')))
+})
