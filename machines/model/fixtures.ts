@@ -9,6 +9,7 @@ import type {
   PortArgs,
   PortData,
   PortName,
+  PlanPeriod,
   RepayPlan,
   RewardOrder,
   RewardProduct,
@@ -123,6 +124,28 @@ function planOf(loanId: string, loanPatch: Partial<LoanSummary> = {}): RepayPlan
   }
 }
 
+/**
+ * A plan four periods long whose first period is paid: the second due, the third and fourth
+ * upcoming. Only with several periods, one of them paid, do "unpaid only" and "oldest first"
+ * decide anything about a choice (the written variants in tests/model/boundaries.test.ts).
+ */
+function partlyPaidPlanOf(loanId: string): RepayPlan {
+  const one = planOf(loanId).periods[0]!
+  const period = (n: number, status: PlanPeriod['status']) => ({
+    ...one,
+    period: n,
+    due_date: `2025-0${n + 1}-02`,
+    status,
+    paid_at: status === 'paid' ? `2025-0${n + 1}-01T10:00:00+08:00` : null,
+  })
+  const plan = planOf(loanId, { periods_paid: 1 })
+  return {
+    ...plan,
+    periods: [period(1, 'paid'), period(2, 'due'), period(3, 'upcoming'), period(4, 'upcoming')],
+    totals: { ...plan.totals, paid: one.amount, outstanding: plan.totals.amount - one.amount },
+  }
+}
+
 /** The repayment the model pays; status fixtures that settle it name the same id. */
 const repaymentId = 'rp-1'
 
@@ -146,6 +169,12 @@ export const fixtures: Fixtures = {
     approved: () => status('approved'),
     applied: () => status('applied'),
     repaying: () => status('repaying'),
+    // Server steps no explored path needs (the model's funnel never reaches them by an answer it
+    // gives): taken by the written variants only (notExplored below).
+    rejected: () => status('rejected'),
+    overdue: () => status('overdue', { loan: { ...loan, status: 'overdue' }, loans: [{ ...loan, status: 'overdue' }] }),
+    settled: () => status('settled'),
+    approvedOwningRights: () => status('approved', { rights_owned: true }),
     repaymentSettled: () =>
       status('repaying', {
         last_repayment: { repayment_id: repaymentId, loan_id: loan.loan_id, status: 'succeeded', amount: 88_849, failure_reason: null },
@@ -237,9 +266,15 @@ export const fixtures: Fixtures = {
     plan: ({ input }) => planOf(input.loan_id),
     // A new loan the lender is still paying out: the loan plan polls until it is disbursed.
     payingOut: ({ input }) => planOf(input.loan_id, { status: 'disbursing', disbursed_at: null }),
+    partlyPaid: ({ input }) => partlyPaidPlanOf(input.loan_id),
   },
   trialRepayment: {
-    trial: ({ input }) => ({ loan_id: input.loan_id, periods: [1], principal: 77_000, interest: 11_849, fee: 0, penalty: 0, total: 88_849 }),
+    // The periods asked for, each priced as the plan's first.
+    trial: ({ input }) => {
+      const periods = String(input.periods).split(',').map(Number)
+      const n = periods.length
+      return { loan_id: input.loan_id, periods, principal: 77_000 * n, interest: 11_849 * n, fee: 0, penalty: 0, total: 88_849 * n }
+    },
   },
   submitRepayment: {
     succeeded: () => ({ repayment_id: repaymentId, status: 'succeeded', failure_reason: null, loan }),
@@ -296,7 +331,16 @@ export const eventSamples: { [T in UserEventType]: EventSample[] } = {
   'result.continue': [one({ type: 'result.continue' })],
   'match.select': [one({ type: 'match.select', lender_id: 'lender-a' }, 'lender-a')],
   'repay.loan': [one({ type: 'repay.loan', loan_id: 'loan-1' }, 'loan-1')],
-  'repay.select': [one({ type: 'repay.select', periods: [1] }, 'period-1'), one({ type: 'repay.select', periods: [7] }, 'period-7')],
+  'repay.select': [
+    one({ type: 'repay.select', periods: [1] }, 'period-1'),
+    one({ type: 'repay.select', periods: [7] }, 'period-7'),
+    // Choices that decide something only on a plan of several periods (getRepayPlan.partlyPaid).
+    one({ type: 'repay.select', periods: [] }, 'none'),
+    one({ type: 'repay.select', periods: [2] }, 'period-2'),
+    one({ type: 'repay.select', periods: [3] }, 'period-3'),
+    one({ type: 'repay.select', periods: [3, 2] }, 'periods-3-2'),
+    one({ type: 'repay.select', periods: [2, 4] }, 'periods-2-4'),
+  ],
   'repay.plan': [one({ type: 'repay.plan' })],
   'repay.again': [one({ type: 'repay.again' })],
   'rights.open': [one({ type: 'rights.open' })],
@@ -424,4 +468,34 @@ export const startSamples: readonly StartSample[] = [
     describe: 'opened with a token on a deep link to the repayment plan',
     input: { bridge: { channel: 'app-test', token: 'tok' }, initialDeepLink: { path: '/pages/repayPlan/index' } },
   },
+  { name: 'emptyToken', describe: 'opened by the host with an empty token', input: { bridge: { channel: 'app-test', token: '' } } },
+  {
+    name: 'homeLink',
+    describe: 'opened with a token on a deep link to home',
+    input: { bridge: { channel: 'app-test', token: 'tok' }, initialDeepLink: { path: '/pages/home/index' } },
+  },
+  {
+    name: 'matchLink',
+    describe: 'opened with a token on a deep link to the lender match, which needs an approval',
+    input: { bridge: { channel: 'app-test', token: 'tok' }, initialDeepLink: { path: '/pages/match/index' } },
+  },
+  {
+    name: 'agreementLink',
+    describe: 'opened with a token on a deep link to an agreement, named in the query',
+    input: { bridge: { channel: 'app-test', token: 'tok' }, initialDeepLink: { path: '/pages/privacy/index', query: { key: 'user' } } },
+  },
 ]
+
+/**
+ * Fixtures, samples and starts the exploration leaves out: the graph's vertices do not tell them
+ * apart (the chosen periods, the start's link are not part of a vertex) and its targets are
+ * transitions and guard answers they add none of, so the edge cover would never pick them, while
+ * each would reshuffle the seeded exploration and with it every golden path. The written variants
+ * of tests/model/boundaries.test.ts take them, their expected outcomes from the spec and
+ * PRODUCT.md.
+ */
+export const notExplored = {
+  fixtures: new Set(['getLoanUserStatus.rejected', 'getLoanUserStatus.overdue', 'getLoanUserStatus.settled', 'getLoanUserStatus.approvedOwningRights', 'getRepayPlan.partlyPaid']),
+  samples: new Set(['repay.select(none)', 'repay.select(period-2)', 'repay.select(period-3)', 'repay.select(periods-3-2)', 'repay.select(periods-2-4)']),
+  starts: new Set(['emptyToken', 'homeLink', 'matchLink', 'agreementLink']),
+}

@@ -4,11 +4,12 @@ import { expect, test } from 'vitest'
 import type { AppEvent, Drafts, DraftStep } from '../../machines/app.machine'
 import { appMachine } from '../../machines/app.machine'
 import type { Expectation, StepAction } from '../../machines/model/explore'
-import { formSamples } from '../../machines/model/fixtures'
+import { fixtures, formSamples } from '../../machines/model/fixtures'
 import { actionOf, contextText, goldenFile, parseGolden, stateText, type GoldenPath } from '../../machines/model/golden'
 import { instrument } from '../../machines/model/instrument'
 import type { PathStep } from '../../machines/model/paths'
 import { replayPath } from '../../machines/model/replay'
+import { choosePeriod } from '../../machines/repay-order'
 import { eventForLocation } from '../../machines/routes'
 import { blanks } from './support/machine-checks'
 import { machineVerifier } from './support/machine-verifier'
@@ -267,6 +268,11 @@ const serverSteps: [fixture: string, step: string][] = [
   ['approved', 'approved'],
   ['applied', 'applied'],
   ['repaying', 'repaying'],
+  ['rejected', 'rejected'],
+  ['overdue', 'overdue'],
+  ['settled', 'settled'],
+  // A borrower who bought the rights card before the approval.
+  ['approvedOwningRights', 'approved'],
 ]
 const forms = ['loanDemand', 'facialIdentification', 'basicInfo', 'assetInfo', 'contact', 'bankCard']
 const formSteps = ['demand', 'face', 'basic', 'asset', 'contact', 'bank_card']
@@ -280,7 +286,8 @@ const formSteps = ['demand', 'face', 'basic', 'asset', 'contact', 'bank_card']
  */
 function mayOpen(page: string, step: string): boolean {
   const form = forms.indexOf(page)
-  if (form >= 0) return formSteps.includes(step) && form <= formSteps.indexOf(step)
+  // A settled borrower may apply again, from the demand (PRODUCT.md 4: settled ends the loan, not the borrower).
+  if (form >= 0) return step === 'settled' ? form === 0 : formSteps.includes(step) && form <= formSteps.indexOf(step)
   switch (page) {
     case 'review':
       return step === 'review'
@@ -311,6 +318,9 @@ const resumesAt: Record<string, string> = {
   approved: 'result',
   applied: 'loanPlan',
   repaying: 'repayment',
+  rejected: 'result',
+  overdue: 'repayment',
+  settled: 'loanDemand',
 }
 const hasLoan = (step: string) => ['applied', 'repaying', 'overdue'].includes(step)
 const rightsOffered = (step: string) => [...formSteps, 'review', 'settled'].includes(step)
@@ -328,7 +338,8 @@ test.each(serverSteps)('at home with the server at %s, each typed URL and button
   for (const page of pages) await tryStep(page, typed(page), mayOpen(page, step), `screens.${page}`)
   await tryStep('Continue', blankStep('home.continue', { type: 'home.continue' }), true, `screens.${resumesAt[step]!}`)
   await tryStep('Repay', blankStep('home.repay', { type: 'home.repay' }), hasLoan(step), 'screens.repayment')
-  await tryStep('the rights card', blankStep('rights.open', { type: 'rights.open' }), rightsOffered(step), 'session.rights')
+  // An owner can always open the card to see what was bought.
+  await tryStep('the rights card', blankStep('rights.open', { type: 'rights.open' }), rightsOffered(step) || fixture === 'approvedOwningRights', 'session.rights')
   expect(problems).toEqual([])
 })
 
@@ -428,4 +439,79 @@ test('identification redone at the asset step leaves the application at the asse
   const steps = [...toSteps(atHome), typed('facialIdentification'), ...toSteps(redo)]
   // The held status is checked against the answers (machine-checks.ts): still `asset` after a pass.
   expect(await outcome(golden[0]!, steps, { lands: 'basicInfo' })).toBeNull()
+})
+
+// ---- the repayment choice on a plan of several periods, one paid (README decisions: oldest first) ----
+
+/** Labelled steps from a named start (machines/model/fixtures.ts), replayed with the machine-level checks. */
+function walk(start: string, steps: (string | PathStep)[], last: { refused: true } | { lands: string }): Promise<string | null> {
+  const path = steps.map((s): PathStep => (typeof s === 'string' ? { label: s, do: actionOf(s), expect: {} as Expectation } : s))
+  return outcome({ ...golden[0]!, path: { ...golden[0]!.path, start } }, path, last)
+}
+
+const atHomeWith = (status: string) => ['resolveBaseUrl.done:sandbox', 'lookupChannel.done:loginNotRequired', 'showUser.done:borrower', `getLoanUserStatus.done:${status}`, 'showRewardProduct.done:onSale']
+/** At the repayment screen of a loan whose plan has period 1 paid, 2 due, 3 and 4 upcoming. */
+const atPartlyPaidPlan = [...atHomeWith('repaying'), 'home.repay', 'getLoanUserStatus.done:repaying', 'getRepayPlan.done:partlyPaid']
+const select = (periods: number[]) => blankStep(`repay.select(${periods.join(',')})`, { type: 'repay.select', periods })
+
+test.each([
+  ['period-1', 'the paid period 1'],
+  ['period-3', 'period 3 without the due period 2'],
+  ['periods-2-4', 'periods 2 and 4 without 3'],
+  ['period-7', 'a period the plan does not have'],
+])('repayment: choosing %s (%s) is refused, so Next has nothing to price', async (sample) => {
+  // The request and draft checks (machine-checks.ts) hold the choice to the plan: unpaid, oldest first.
+  expect(await walk('fresh', [...atPartlyPaidPlan, `repay.select(${sample})`, 'form.submit'], { refused: true })).toBeNull()
+})
+
+test.each([
+  ['period-2', '2'],
+  ['periods-3-2', '2,3 (chosen out of order, priced oldest first)'],
+])('repayment: choosing %s is taken, and the trial prices periods %s', async (sample) => {
+  // The trial's query must name the chosen periods in order (machine-checks.ts: the request).
+  expect(await walk('fresh', [...atPartlyPaidPlan, `repay.select(${sample})`, 'form.submit', 'trialRepayment.done:trial'], { lands: 'repayDetail.ready' })).toBeNull()
+})
+
+test('repayment: a choice undone (nothing chosen) is taken, and Next then has nothing to price', async () => {
+  expect(await walk('fresh', [...atPartlyPaidPlan, 'repay.select(period-2)', 'repay.select(none)', 'form.submit'], { refused: true })).toBeNull()
+})
+
+test('repayment: the borrower\'s ticks on the plan with period 1 paid give the unpaid periods up to the ticked one, and the machine takes each', async () => {
+  const plan = fixtures.getRepayPlan.partlyPaid!({ params: {}, input: { loan_id: 'loan-1' } } as never)
+  // README decisions: ticking a period ticks the unpaid ones before it, unticking drops the ones after.
+  const ticks: [period: number, checked: boolean, chosen: number[]][] = [
+    [1, true, []],
+    [2, true, [2]],
+    [3, true, [2, 3]],
+    [4, true, [2, 3, 4]],
+    [4, false, [2, 3]],
+    [3, false, [2]],
+    [2, false, []],
+  ]
+  expect(ticks.map(([period, checked]) => choosePeriod(plan.periods, period, checked))).toEqual(ticks.map(([, , chosen]) => chosen))
+  for (const [period, checked, chosen] of ticks.filter(([, , chosen]) => chosen.length > 0)) {
+    const failure = await walk('fresh', [...atPartlyPaidPlan, select(choosePeriod(plan.periods, period, checked)), 'form.submit', 'trialRepayment.done:trial'], { lands: 'repayDetail.ready' })
+    expect(failure, `${checked ? 'tick' : 'untick'} ${period}: ${JSON.stringify(chosen)}`).toBeNull()
+  }
+})
+
+// ---- how the page is opened: a token or none, a deep link (PRODUCT.md 2.1 and 3) ----
+
+test('opened with an empty token on a channel that needs login: the login screen (a token counts only when it is one)', async () => {
+  expect(await walk('emptyToken', ['resolveBaseUrl.done:sandbox', 'lookupChannel.done:loginRequired'], { lands: 'login' })).toBeNull()
+})
+
+test.each(serverSteps)('a deep link to home with the server at %s stays at home', async (fixture) => {
+  expect(await walk('homeLink', atHomeWith(fixture), { lands: 'screens.home' })).toBeNull()
+})
+
+test.each(serverSteps)('a deep link to the lender match with the server at %s lands there once approved, else where the server has the borrower', async (fixture, step) => {
+  // PRODUCT.md 3: a deep link to a later step than the server allows lands on the allowed step instead.
+  const lands = mayOpen('match', step) ? 'screens.match' : `screens.${resumesAt[step]!}`
+  expect(await walk('matchLink', atHomeWith(fixture), { lands })).toBeNull()
+})
+
+test('a deep link to an agreement opens it with the key of its query (the page asks for that agreement)', async () => {
+  // The request check (machine-checks.ts) wants the key the link named (`user`), not the default.
+  expect(await walk('agreementLink', [...atHomeWith('atDemand'), 'getAgreement.done:agreement'], { lands: 'overlay' })).toBeNull()
 })
