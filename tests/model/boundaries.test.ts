@@ -515,3 +515,14 @@ test('a deep link to an agreement opens it with the key of its query (the page a
   // The request check (machine-checks.ts) wants the key the link named (`user`), not the default.
   expect(await walk('agreementLink', [...atHomeWith('atDemand'), 'getAgreement.done:agreement'], { lands: 'overlay' })).toBeNull()
 })
+
+// ---- an order answered as failed is a finished action: buying again is a new one (PRODUCT.md 8) ----
+
+test.each([
+  ['failed when bought', 'buyRewardProduct.done:failed', []],
+  ['pending, then failed', 'buyRewardProduct.done:pending', ['after:rewardPollDelay', 'getRewardOrder.done:failed']],
+] as const)('a rights order %s, bought again: the request checks want a new key', async (_what, answer, then) => {
+  const { g, index } = firstTaking(answer, 'rights.')
+  const steps = [...g.path.steps.slice(0, index + 1), ...[...then, 'rights.buy', 'showCard.done:card', 'buyRewardProduct.done:paid'].map((label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }))]
+  expect(await outcome(g, steps, { lands: 'rights.owned' })).toBeNull()
+})
