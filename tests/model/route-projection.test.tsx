@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs'
+import { isDeepStrictEqual } from 'node:util'
 import path from 'node:path'
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -10,6 +11,7 @@ import { appMachine } from '../../machines/app.machine'
 import { goldenFile, parseGolden } from '../../machines/model/golden'
 import { instrument } from '../../machines/model/instrument'
 import { replayPath } from '../../machines/model/replay'
+import { routeForState, type AppSnapshot } from '../../machines/routes'
 import { AppHandlesContext, type AppHandles } from '../../src/app/app-context'
 import { RouteProjection } from '../../src/app/route-projection'
 import { entriesFor, specPaths } from './support/verify'
@@ -46,6 +48,11 @@ window.history.replaceState = (data: unknown, unused: string, url?: string | URL
 function shownPath(): string {
   const hash = window.location.hash.replace(/^#/, '') || '/'
   return hash.split('?')[0] ?? hash
+}
+
+/** The query of the page's URL (after the hash's path). */
+function shownQuery(): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(window.location.hash.split('?')[1] ?? ''))
 }
 
 /** The route the table names for a state (the innermost entry that names one), or undefined for the opener's. */
@@ -85,7 +92,11 @@ test.each(golden.map((g) => [g.path.id, g.path.goal, g] as const))('%s (%s): the
     const history = changed ? (mine.at(-1)?.kind ?? null) : null
     // While booting the entry page shows and the projection writes nothing.
     const route = routed ? { path: shownPath(), history } : null
-    return verifyFacts(snapshot.value, world, { route })
+    // The query is the page's own (an agreement's key, the vendor's page): the machine-level checks hold the
+    // machine's route query to what the borrower opened (machine-checks.ts), here the URL must carry it.
+    const named = routed ? routeForState(snapshot as unknown as AppSnapshot) : null
+    const query = named === null || isDeepStrictEqual(shownQuery(), named.query ?? {}) ? [] : [`the URL's query is ${JSON.stringify(shownQuery())}, the page's is ${JSON.stringify(named.query ?? {})}`]
+    return [...verifyFacts(snapshot.value, world, { route }), ...query]
   }
 
   const result = await replayPath(model, g.path, {
