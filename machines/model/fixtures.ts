@@ -5,6 +5,7 @@ import type {
   CreditDecision,
   LoanStep,
   LoanSummary,
+  LoanTerm,
   LoanUserStatus,
   PortArgs,
   PortData,
@@ -112,6 +113,17 @@ const card = {
 }
 
 const sms = { request_id: 'sms-1', phone_masked: '138****0000', resend_after: 60, expires_in: 300 }
+
+const lenderA = {
+  lender_id: 'lender-a',
+  name: 'Lender A',
+  logo_url: 'https://sandbox.test/a.png',
+  credit_limit: 5_000_000,
+  apr: 0.12,
+  terms: [6, 12] as LoanTerm[],
+  recommended: true,
+  highlights: ['fast'],
+}
 
 /** The model loan's plan: one period due. */
 function planOf(loanId: string, loanPatch: Partial<LoanSummary> = {}): RepayPlan {
@@ -232,20 +244,9 @@ export const fixtures: Fixtures = {
     }),
   },
   listMatches: {
-    matches: () => ({
-      items: [
-        {
-          lender_id: 'lender-a',
-          name: 'Lender A',
-          logo_url: 'https://sandbox.test/a.png',
-          credit_limit: 5_000_000,
-          apr: 0.12,
-          terms: [6, 12],
-          recommended: true,
-          highlights: ['fast'],
-        },
-      ],
-    }),
+    matches: () => ({ items: [lenderA] }),
+    // A second lender to change to after the first one's card was bound (notExplored).
+    twoLenders: () => ({ items: [lenderA, { ...lenderA, lender_id: 'lender-b', name: 'Lender B', credit_limit: 3_000_000, apr: 0.15, recommended: false }] }),
   },
   getContract: {
     contract: ({ input }) => ({ title: `Contract ${input.lender_id}`, version: '1', content_html: '<p>Contract</p>' }),
@@ -329,7 +330,7 @@ export const eventSamples: { [T in UserEventType]: EventSample[] } = {
   'poll.stop': [one({ type: 'poll.stop' })],
   'poll.now': [one({ type: 'poll.now' })],
   'result.continue': [one({ type: 'result.continue' })],
-  'match.select': [one({ type: 'match.select', lender_id: 'lender-a' }, 'lender-a')],
+  'match.select': [one({ type: 'match.select', lender_id: 'lender-a' }, 'lender-a'), one({ type: 'match.select', lender_id: 'lender-b' }, 'lender-b')],
   'repay.loan': [one({ type: 'repay.loan', loan_id: 'loan-1' }, 'loan-1')],
   'repay.select': [
     one({ type: 'repay.select', periods: [1] }, 'period-1'),
@@ -495,7 +496,7 @@ export const startSamples: readonly StartSample[] = [
  * PRODUCT.md.
  */
 export const notExplored = {
-  fixtures: new Set(['getLoanUserStatus.rejected', 'getLoanUserStatus.overdue', 'getLoanUserStatus.settled', 'getLoanUserStatus.approvedOwningRights', 'getRepayPlan.partlyPaid']),
-  samples: new Set(['repay.select(none)', 'repay.select(period-2)', 'repay.select(period-3)', 'repay.select(periods-3-2)', 'repay.select(periods-2-4)']),
+  fixtures: new Set(['getLoanUserStatus.rejected', 'getLoanUserStatus.overdue', 'getLoanUserStatus.settled', 'getLoanUserStatus.approvedOwningRights', 'getRepayPlan.partlyPaid', 'listMatches.twoLenders']),
+  samples: new Set(['repay.select(none)', 'repay.select(period-2)', 'repay.select(period-3)', 'repay.select(periods-3-2)', 'repay.select(periods-2-4)', 'match.select(lender-b)']),
   starts: new Set(['emptyToken', 'homeLink', 'matchLink', 'agreementLink']),
 }

@@ -526,3 +526,22 @@ test.each([
   const steps = [...g.path.steps.slice(0, index + 1), ...[...then, 'rights.buy', 'showCard.done:card', 'buyRewardProduct.done:paid'].map((label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }))]
   expect(await outcome(g, steps, { lands: 'rights.owned' })).toBeNull()
 })
+
+// ---- the card is bound for one lender (PRODUCT.md 3: lendConfirm binds the card for that lender by SMS) ----
+
+/** A golden path that bound lender A's card and had the application refused, back on the confirmation. */
+function boundThenRefused(): PathStep[] {
+  const { g, index } = firstTaking('applyLoan.error:refused', 'lendConfirm.editing')
+  if (!g.path.steps.slice(0, index).some((s) => s.label === 'confirmLenderCard.done:bound')) throw new Error(`${g.path.id} bound no card`)
+  return g.path.steps.slice(0, index + 1)
+}
+const toLender = (lender: string) => ['step.back', 'listMatches.done:twoLenders', `match.select(${lender})`, 'showCard.done:card', 'trialLoan.done:quote']
+
+test('another lender chosen after the first one\'s card was bound: its card is bound anew, an SMS code first', async () => {
+  expect(await walk('fresh', [...boundThenRefused(), ...toLender('lender-b'), 'sms.send'], { lands: 'lendConfirm.sendingCode' })).toBeNull()
+  expect(await walk('fresh', [...boundThenRefused(), ...toLender('lender-b'), 'form.change(lendConfirm:agree)', 'form.submit'], { refused: true })).toBeNull()
+})
+
+test('the same lender chosen again: its card stays bound, the application goes straight on', async () => {
+  expect(await walk('fresh', [...boundThenRefused(), ...toLender('lender-a'), 'form.change(lendConfirm:agree)', 'form.submit'], { lands: 'lendConfirm.applying' })).toBeNull()
+})
