@@ -191,6 +191,20 @@ export const fixtures: Fixtures = {
       status('repaying', {
         last_repayment: { repayment_id: repaymentId, loan_id: loan.loan_id, status: 'succeeded', amount: 88_849, failure_reason: null },
       }),
+    // While a payment is polled: it is still processing, it failed, or the last repayment the server names is an
+    // earlier one (notExplored).
+    repaymentStillProcessing: () =>
+      status('repaying', {
+        last_repayment: { repayment_id: repaymentId, loan_id: loan.loan_id, status: 'processing', amount: 88_849, failure_reason: null },
+      }),
+    repaymentFailed: () =>
+      status('repaying', {
+        last_repayment: { repayment_id: repaymentId, loan_id: loan.loan_id, status: 'failed', amount: 88_849, failure_reason: 'insufficient_balance' },
+      }),
+    earlierRepaymentSettled: () =>
+      status('repaying', {
+        last_repayment: { repayment_id: 'rp-0', loan_id: loan.loan_id, status: 'succeeded', amount: 88_849, failure_reason: null },
+      }),
   },
   trialLoan: {
     quote: ({ input }) => ({
@@ -496,7 +510,7 @@ export const startSamples: readonly StartSample[] = [
  * PRODUCT.md.
  */
 export const notExplored = {
-  fixtures: new Set(['getLoanUserStatus.rejected', 'getLoanUserStatus.overdue', 'getLoanUserStatus.settled', 'getLoanUserStatus.approvedOwningRights', 'getRepayPlan.partlyPaid', 'listMatches.twoLenders']),
+  fixtures: new Set(['getLoanUserStatus.rejected', 'getLoanUserStatus.overdue', 'getLoanUserStatus.settled', 'getLoanUserStatus.approvedOwningRights', 'getLoanUserStatus.repaymentStillProcessing', 'getLoanUserStatus.repaymentFailed', 'getLoanUserStatus.earlierRepaymentSettled', 'getRepayPlan.partlyPaid', 'listMatches.twoLenders']),
   samples: new Set(['repay.select(none)', 'repay.select(period-2)', 'repay.select(period-3)', 'repay.select(periods-3-2)', 'repay.select(periods-2-4)', 'match.select(lender-b)']),
   starts: new Set(['emptyToken', 'homeLink', 'matchLink', 'agreementLink']),
 }

@@ -545,3 +545,15 @@ test('another lender chosen after the first one\'s card was bound: its card is b
 test('the same lender chosen again: its card stays bound, the application goes straight on', async () => {
   expect(await walk('fresh', [...boundThenRefused(), ...toLender('lender-a'), 'form.change(lendConfirm:agree)', 'form.submit'], { lands: 'lendConfirm.applying' })).toBeNull()
 })
+
+// ---- a payment the bank is still settling (PRODUCT.md 3: the result is polled until last_repayment settles) ----
+
+test.each([
+  ['still processing', 'repaymentStillProcessing', 'repaymentResult.processing.waiting'],
+  ['an earlier repayment settled', 'earlierRepaymentSettled', 'repaymentResult.processing.waiting'],
+  ['this repayment failed', 'repaymentFailed', 'repaymentResult.failed'],
+  ['this repayment succeeded', 'repaymentSettled', 'repaymentResult.succeeded'],
+])('a payment being polled, the status answering %s: the result waits on, or shows it', async (_what, fixture, lands) => {
+  const { g, index } = firstTaking('after:repaymentPollDelay', 'repaymentResult.processing.fetching')
+  expect(await walk('fresh', [...g.path.steps.slice(0, index + 1), `getLoanUserStatus.done:${fixture}`], { lands })).toBeNull()
+})
