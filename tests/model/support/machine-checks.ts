@@ -398,6 +398,7 @@ export function heldProblems(context: Record<string, unknown>, world: MachineWor
   const problems: string[] = []
   const owned = get(context.rights, 'owned')
   if (owned !== world.rightsOwned) problems.push(`rights owned is ${String(owned)}, but ${world.rightsOwned ? 'an answer said the borrower owns it' : 'no answer said the borrower owns it'}`)
+  if (get(context.loanUser, 'rights_owned') === true && !world.rightsOwned) problems.push('the loan-user status held says the rights card is owned, but no answer said so')
   if (world.answers.confirmLenderCard === undefined && context.lenderCardBound !== false) problems.push('a lender card counts as bound before any binding answered')
   if (world.answers.sendCardCode === undefined && context.luhnWarning !== false) problems.push('a Luhn warning before any card number was checked')
   return problems
