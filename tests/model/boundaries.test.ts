@@ -557,3 +557,59 @@ test.each([
   const { g, index } = firstTaking('after:repaymentPollDelay', 'repaymentResult.processing.fetching')
   expect(await walk('fresh', [...g.path.steps.slice(0, index + 1), `getLoanUserStatus.done:${fixture}`], { lands })).toBeNull()
 })
+
+// ---- an HTTP 5xx is the server failing, not refusing (README, the fault matrix's findings) ----
+
+/**
+ * The commits whose answer a golden path loses, and how it was lost. The lender binding's is lost in none; the
+ * bank card binding's leads to the same state refused or lost, so only the requests would tell them apart.
+ */
+const commits: [src: string, lost: string][] = [
+  ['applyLoan', 'timeout'],
+  ['submitRepayment', 'network'],
+  ['buyRewardProduct', 'network'],
+]
+
+/** A golden commit whose answer was lost, and the state each failure of it leads to, answered `failure` instead. */
+async function commitAnswered(failure: unknown): Promise<string[]> {
+  const problems: string[] = []
+  for (const [src, lost] of commits) {
+    const { g, index } = firstTaking(`${src}.error:${lost}`, '')
+    // The rest of the golden path is how the borrower went on after the lost answer (Retry, ...): it must go the
+    // same way, and the request checks want the same key again after an unknown outcome.
+    const steps = g.path.steps
+    const shown: string[] = []
+    const result = await replayPath(model, { ...g.path, steps }, {
+      verifier: (p) => machineVerifier(p, model.machine),
+      compare: (_expected, actual) => {
+        shown.push(stateText(actual.state))
+        return []
+      },
+      attach: () => {
+        const inner = model.controller.current!
+        let failed = false
+        model.controller.current = {
+          invoke: (call, input, signal) => {
+            const answer = inner.invoke(call, input, signal)
+            if (call !== src || failed) return answer
+            failed = true
+            return answer.catch(() => Promise.reject(failure))
+          },
+        }
+        return () => undefined
+      },
+    })
+    const differs = g.shows.findIndex((show, i) => i > index && shown[i] !== show.state)
+    if (result.failure !== null) problems.push(`${src}: ${result.failure}`)
+    else if (differs >= 0) problems.push(`${src}: step ${differs} should show ${g.shows[differs]!.state} as after a lost answer, shows ${shown[differs]}`)
+  }
+  return problems
+}
+
+test.each([500, 502, 599])('a commit answered HTTP %i is an unknown outcome, as a lost answer: Retry, under the same key', async (status) => {
+  expect(await commitAnswered({ kind: 'refused', status })).toEqual([])
+})
+
+test.each([404, 600])('a commit answered HTTP %i is a refusal, not a lost answer', async (status) => {
+  expect((await commitAnswered({ kind: 'refused', status })).length).toBe(commits.length)
+})
