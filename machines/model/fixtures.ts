@@ -366,6 +366,8 @@ export const eventSamples: { [T in UserEventType]: EventSample[] } = {
     one({ type: 'overlay.open', page: 'richText', query: { key: 'rights' } }, 'richText'),
     one({ type: 'overlay.open', page: 'webview', query: { url: 'https://other.test' } }, 'webview'),
     one({ type: 'overlay.open', page: 'thirdProtocol', query: { lender_id: 'lender-a', kind: 'contract' } }, 'thirdProtocol'),
+    // The lender's third-party protocol rather than its contract (notExplored).
+    one({ type: 'overlay.open', page: 'thirdProtocol', query: { lender_id: 'lender-a', kind: 'third_party' } }, 'thirdParty'),
   ],
   'overlay.close': [one({ type: 'overlay.close' })],
 }
@@ -511,6 +513,6 @@ export const startSamples: readonly StartSample[] = [
  */
 export const notExplored = {
   fixtures: new Set(['getLoanUserStatus.rejected', 'getLoanUserStatus.overdue', 'getLoanUserStatus.settled', 'getLoanUserStatus.approvedOwningRights', 'getLoanUserStatus.repaymentStillProcessing', 'getLoanUserStatus.repaymentFailed', 'getLoanUserStatus.earlierRepaymentSettled', 'getRepayPlan.partlyPaid', 'listMatches.twoLenders']),
-  samples: new Set(['repay.select(none)', 'repay.select(period-2)', 'repay.select(period-3)', 'repay.select(periods-3-2)', 'repay.select(periods-2-4)', 'match.select(lender-b)']),
+  samples: new Set(['repay.select(none)', 'repay.select(period-2)', 'repay.select(period-3)', 'repay.select(periods-3-2)', 'repay.select(periods-2-4)', 'match.select(lender-b)', 'overlay.open(thirdParty)']),
   starts: new Set(['emptyToken', 'homeLink', 'matchLink', 'agreementLink']),
 }

@@ -613,3 +613,34 @@ test.each([500, 502, 599])('a commit answered HTTP %i is an unknown outcome, as 
 test.each([404, 600])('a commit answered HTTP %i is a refusal, not a lost answer', async (status) => {
   expect((await commitAnswered({ kind: 'refused', status })).length).toBe(commits.length)
 })
+
+// ---- what the borrower typed outlives the server's copy (PRODUCT.md 5: nothing typed is lost) ----
+
+test('an amount typed on the loan demand is kept when home reads the server\'s older demand again, and is what is saved', async () => {
+  // The server at the face step remembers the demand of 10,000 CNY; the borrower goes back and types 20,000.
+  const steps = [
+    ...atHomeWith('atFace'),
+    typed('loanDemand'),
+    'trialLoan.done:quote',
+    'form.change(demand:amount)',
+    'trialLoan.done:quote',
+    'nav.home',
+    'showUser.done:borrower',
+    'getLoanUserStatus.done:atFace',
+    'showRewardProduct.done:onSale',
+    typed('loanDemand'),
+    'trialLoan.done:quote',
+    'form.change(demand:complete)',
+    'form.submit',
+    'updateLoanUser.done:saved',
+  ]
+  // The request check (machine-checks.ts) wants the typed amount in the saved demand.
+  expect(await walk('fresh', steps, { lands: 'facialIdentification' })).toBeNull()
+})
+
+test('a lender\'s third-party protocol opened (not its contract): the page asks for that protocol of that lender', async () => {
+  const { g, index } = firstTaking('overlay.open(thirdProtocol)', 'overlay.thirdProtocol')
+  // The request check (machine-checks.ts) wants the kind and lender of the query the page was opened with.
+  const steps = [...g.path.steps.slice(0, index), 'overlay.open(thirdParty)', 'getContract.done:contract']
+  expect(await walk(g.path.start, steps, { lands: 'overlay.thirdProtocol.ready' })).toBeNull()
+})
