@@ -235,6 +235,8 @@ export const fixtures: Fixtures = {
   reportDevice: { recorded: () => ({ recorded: true }) },
   getCreditDecision: {
     reviewing: () => decision('reviewing'),
+    // Still reviewing, and the server asks to be asked again in 30 s at the soonest (notExplored).
+    reviewingRetryAfter: () => ({ ...decision('reviewing'), retry_after: 30 }),
     approved: () => decision('approved'),
     rejected: () => decision('rejected'),
   },
@@ -512,7 +514,7 @@ export const startSamples: readonly StartSample[] = [
  * PRODUCT.md.
  */
 export const notExplored = {
-  fixtures: new Set(['getLoanUserStatus.rejected', 'getLoanUserStatus.overdue', 'getLoanUserStatus.settled', 'getLoanUserStatus.approvedOwningRights', 'getLoanUserStatus.repaymentStillProcessing', 'getLoanUserStatus.repaymentFailed', 'getLoanUserStatus.earlierRepaymentSettled', 'getRepayPlan.partlyPaid', 'listMatches.twoLenders']),
+  fixtures: new Set(['getLoanUserStatus.rejected', 'getLoanUserStatus.overdue', 'getLoanUserStatus.settled', 'getLoanUserStatus.approvedOwningRights', 'getLoanUserStatus.repaymentStillProcessing', 'getLoanUserStatus.repaymentFailed', 'getLoanUserStatus.earlierRepaymentSettled', 'getRepayPlan.partlyPaid', 'listMatches.twoLenders', 'getCreditDecision.reviewingRetryAfter']),
   samples: new Set(['repay.select(none)', 'repay.select(period-2)', 'repay.select(period-3)', 'repay.select(periods-3-2)', 'repay.select(periods-2-4)', 'match.select(lender-b)', 'overlay.open(thirdParty)']),
   starts: new Set(['emptyToken', 'homeLink', 'matchLink', 'agreementLink']),
 }

@@ -644,3 +644,13 @@ test('a lender\'s third-party protocol opened (not its contract): the page asks 
   const steps = [...g.path.steps.slice(0, index), 'overlay.open(thirdParty)', 'getContract.done:contract']
   expect(await walk(g.path.start, steps, { lands: 'overlay.thirdProtocol.ready' })).toBeNull()
 })
+
+// ---- the review's polling waits as long as the server asks (the decision's retry_after, in seconds) ----
+
+test('a decision still reviewing that asks to be read again in 30 s is not read again a moment sooner', async () => {
+  const { g, index } = firstTaking('getCreditDecision.done:reviewing', 'review.polling.waiting')
+  const head = [...g.path.steps.slice(0, index), 'getCreditDecision.done:reviewingRetryAfter']
+  const wait = (ms: number): PathStep => ({ label: `wait:${ms}ms`, do: { kind: 'wait', ms } as StepAction, expect: {} as Expectation })
+  expect(await walk(g.path.start, [...head, wait(29_999)], { refused: true })).toBeNull()
+  expect(await walk(g.path.start, [...head, wait(30_000)], { lands: 'review.polling.fetching' })).toBeNull()
+})
