@@ -11,6 +11,7 @@ import {
   failureOf,
   fixtures,
   formSamples,
+  notExplored,
   routeQueries,
   startSamples,
   waitMs,
@@ -256,6 +257,7 @@ export function offersOf(model: Instrumented, snapshot: AnyMachineSnapshot, miss
         const named = (fixtures as Record<string, Record<string, unknown> | undefined>)[src]
         if (!named || Object.keys(named).length === 0) missing.add(`fixture for ${src}`)
         for (const fixture of Object.keys(named ?? {})) {
+          if (notExplored.fixtures.has(`${src}.${fixture}`)) continue
           const action: StepAction = { kind: 'actor', src, outcome: 'done', fixture }
           offers.push({ label: labelOf(action), action })
         }
@@ -297,7 +299,9 @@ export function offersOf(model: Instrumented, snapshot: AnyMachineSnapshot, miss
       missing.add(`event sample for ${type}`)
       continue
     }
-    for (const sample of samples) offers.push({ label: sampleLabel(sample), action: { kind: 'event', event: sample.event } })
+    for (const sample of samples) {
+      if (!notExplored.samples.has(sampleLabel(sample))) offers.push({ label: sampleLabel(sample), action: { kind: 'event', event: sample.event } })
+    }
   }
   for (const delay of [...delays].sort()) offers.push({ label: `after:${delay}`, action: { kind: 'delay', delay } })
   // Time passing matters only to deadlines in context (the SMS resend); timers are fired as delays.

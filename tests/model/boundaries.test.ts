@@ -4,11 +4,12 @@ import { expect, test } from 'vitest'
 import type { AppEvent, Drafts, DraftStep } from '../../machines/app.machine'
 import { appMachine } from '../../machines/app.machine'
 import type { Expectation, StepAction } from '../../machines/model/explore'
-import { formSamples } from '../../machines/model/fixtures'
+import { fixtures, formSamples } from '../../machines/model/fixtures'
 import { actionOf, contextText, goldenFile, parseGolden, stateText, type GoldenPath } from '../../machines/model/golden'
 import { instrument } from '../../machines/model/instrument'
 import type { PathStep } from '../../machines/model/paths'
 import { replayPath } from '../../machines/model/replay'
+import { choosePeriod } from '../../machines/repay-order'
 import { eventForLocation } from '../../machines/routes'
 import { blanks } from './support/machine-checks'
 import { machineVerifier } from './support/machine-verifier'
@@ -267,6 +268,11 @@ const serverSteps: [fixture: string, step: string][] = [
   ['approved', 'approved'],
   ['applied', 'applied'],
   ['repaying', 'repaying'],
+  ['rejected', 'rejected'],
+  ['overdue', 'overdue'],
+  ['settled', 'settled'],
+  // A borrower who bought the rights card before the approval.
+  ['approvedOwningRights', 'approved'],
 ]
 const forms = ['loanDemand', 'facialIdentification', 'basicInfo', 'assetInfo', 'contact', 'bankCard']
 const formSteps = ['demand', 'face', 'basic', 'asset', 'contact', 'bank_card']
@@ -280,7 +286,8 @@ const formSteps = ['demand', 'face', 'basic', 'asset', 'contact', 'bank_card']
  */
 function mayOpen(page: string, step: string): boolean {
   const form = forms.indexOf(page)
-  if (form >= 0) return formSteps.includes(step) && form <= formSteps.indexOf(step)
+  // A settled borrower may apply again, from the demand (PRODUCT.md 4: settled ends the loan, not the borrower).
+  if (form >= 0) return step === 'settled' ? form === 0 : formSteps.includes(step) && form <= formSteps.indexOf(step)
   switch (page) {
     case 'review':
       return step === 'review'
@@ -311,6 +318,9 @@ const resumesAt: Record<string, string> = {
   approved: 'result',
   applied: 'loanPlan',
   repaying: 'repayment',
+  rejected: 'result',
+  overdue: 'repayment',
+  settled: 'loanDemand',
 }
 const hasLoan = (step: string) => ['applied', 'repaying', 'overdue'].includes(step)
 const rightsOffered = (step: string) => [...formSteps, 'review', 'settled'].includes(step)
@@ -328,7 +338,8 @@ test.each(serverSteps)('at home with the server at %s, each typed URL and button
   for (const page of pages) await tryStep(page, typed(page), mayOpen(page, step), `screens.${page}`)
   await tryStep('Continue', blankStep('home.continue', { type: 'home.continue' }), true, `screens.${resumesAt[step]!}`)
   await tryStep('Repay', blankStep('home.repay', { type: 'home.repay' }), hasLoan(step), 'screens.repayment')
-  await tryStep('the rights card', blankStep('rights.open', { type: 'rights.open' }), rightsOffered(step), 'session.rights')
+  // An owner can always open the card to see what was bought.
+  await tryStep('the rights card', blankStep('rights.open', { type: 'rights.open' }), rightsOffered(step) || fixture === 'approvedOwningRights', 'session.rights')
   expect(problems).toEqual([])
 })
 
@@ -428,4 +439,218 @@ test('identification redone at the asset step leaves the application at the asse
   const steps = [...toSteps(atHome), typed('facialIdentification'), ...toSteps(redo)]
   // The held status is checked against the answers (machine-checks.ts): still `asset` after a pass.
   expect(await outcome(golden[0]!, steps, { lands: 'basicInfo' })).toBeNull()
+})
+
+// ---- the repayment choice on a plan of several periods, one paid (README decisions: oldest first) ----
+
+/** Labelled steps from a named start (machines/model/fixtures.ts), replayed with the machine-level checks. */
+function walk(start: string, steps: (string | PathStep)[], last: { refused: true } | { lands: string }): Promise<string | null> {
+  const path = steps.map((s): PathStep => (typeof s === 'string' ? { label: s, do: actionOf(s), expect: {} as Expectation } : s))
+  return outcome({ ...golden[0]!, path: { ...golden[0]!.path, start } }, path, last)
+}
+
+const atHomeWith = (status: string) => ['resolveBaseUrl.done:sandbox', 'lookupChannel.done:loginNotRequired', 'showUser.done:borrower', `getLoanUserStatus.done:${status}`, 'showRewardProduct.done:onSale']
+/** At the repayment screen of a loan whose plan has period 1 paid, 2 due, 3 and 4 upcoming. */
+const atPartlyPaidPlan = [...atHomeWith('repaying'), 'home.repay', 'getLoanUserStatus.done:repaying', 'getRepayPlan.done:partlyPaid']
+const select = (periods: number[]) => blankStep(`repay.select(${periods.join(',')})`, { type: 'repay.select', periods })
+
+test.each([
+  ['period-1', 'the paid period 1'],
+  ['period-3', 'period 3 without the due period 2'],
+  ['periods-2-4', 'periods 2 and 4 without 3'],
+  ['period-7', 'a period the plan does not have'],
+])('repayment: choosing %s (%s) is refused, so Next has nothing to price', async (sample) => {
+  // The request and draft checks (machine-checks.ts) hold the choice to the plan: unpaid, oldest first.
+  expect(await walk('fresh', [...atPartlyPaidPlan, `repay.select(${sample})`, 'form.submit'], { refused: true })).toBeNull()
+})
+
+test.each([
+  ['period-2', '2'],
+  ['periods-3-2', '2,3 (chosen out of order, priced oldest first)'],
+])('repayment: choosing %s is taken, and the trial prices periods %s', async (sample) => {
+  // The trial's query must name the chosen periods in order (machine-checks.ts: the request).
+  expect(await walk('fresh', [...atPartlyPaidPlan, `repay.select(${sample})`, 'form.submit', 'trialRepayment.done:trial'], { lands: 'repayDetail.ready' })).toBeNull()
+})
+
+test('repayment: a choice undone (nothing chosen) is taken, and Next then has nothing to price', async () => {
+  expect(await walk('fresh', [...atPartlyPaidPlan, 'repay.select(period-2)', 'repay.select(none)', 'form.submit'], { refused: true })).toBeNull()
+})
+
+test('repayment: the borrower\'s ticks on the plan with period 1 paid give the unpaid periods up to the ticked one, and the machine takes each', async () => {
+  const plan = fixtures.getRepayPlan.partlyPaid!({ params: {}, input: { loan_id: 'loan-1' } } as never)
+  // README decisions: ticking a period ticks the unpaid ones before it, unticking drops the ones after.
+  const ticks: [period: number, checked: boolean, chosen: number[]][] = [
+    [1, true, []],
+    [2, true, [2]],
+    [3, true, [2, 3]],
+    [4, true, [2, 3, 4]],
+    [4, false, [2, 3]],
+    [3, false, [2]],
+    [2, false, []],
+  ]
+  expect(ticks.map(([period, checked]) => choosePeriod(plan.periods, period, checked))).toEqual(ticks.map(([, , chosen]) => chosen))
+  for (const [period, checked, chosen] of ticks.filter(([, , chosen]) => chosen.length > 0)) {
+    const failure = await walk('fresh', [...atPartlyPaidPlan, select(choosePeriod(plan.periods, period, checked)), 'form.submit', 'trialRepayment.done:trial'], { lands: 'repayDetail.ready' })
+    expect(failure, `${checked ? 'tick' : 'untick'} ${period}: ${JSON.stringify(chosen)}`).toBeNull()
+  }
+})
+
+// ---- how the page is opened: a token or none, a deep link (PRODUCT.md 2.1 and 3) ----
+
+test('opened with an empty token on a channel that needs login: the login screen (a token counts only when it is one)', async () => {
+  expect(await walk('emptyToken', ['resolveBaseUrl.done:sandbox', 'lookupChannel.done:loginRequired'], { lands: 'login' })).toBeNull()
+})
+
+test.each(serverSteps)('a deep link to home with the server at %s stays at home', async (fixture) => {
+  expect(await walk('homeLink', atHomeWith(fixture), { lands: 'screens.home' })).toBeNull()
+})
+
+test.each(serverSteps)('a deep link to the lender match with the server at %s lands there once approved, else where the server has the borrower', async (fixture, step) => {
+  // PRODUCT.md 3: a deep link to a later step than the server allows lands on the allowed step instead.
+  const lands = mayOpen('match', step) ? 'screens.match' : `screens.${resumesAt[step]!}`
+  expect(await walk('matchLink', atHomeWith(fixture), { lands })).toBeNull()
+})
+
+test('a deep link to an agreement opens it with the key of its query (the page asks for that agreement)', async () => {
+  // The request check (machine-checks.ts) wants the key the link named (`user`), not the default.
+  expect(await walk('agreementLink', [...atHomeWith('atDemand'), 'getAgreement.done:agreement'], { lands: 'overlay' })).toBeNull()
+})
+
+// ---- an order answered as failed is a finished action: buying again is a new one (PRODUCT.md 8) ----
+
+test.each([
+  ['failed when bought', 'buyRewardProduct.done:failed', []],
+  ['pending, then failed', 'buyRewardProduct.done:pending', ['after:rewardPollDelay', 'getRewardOrder.done:failed']],
+] as const)('a rights order %s, bought again: the request checks want a new key', async (_what, answer, then) => {
+  const { g, index } = firstTaking(answer, 'rights.')
+  const steps = [...g.path.steps.slice(0, index + 1), ...[...then, 'rights.buy', 'showCard.done:card', 'buyRewardProduct.done:paid'].map((label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }))]
+  expect(await outcome(g, steps, { lands: 'rights.owned' })).toBeNull()
+})
+
+// ---- the card is bound for one lender (PRODUCT.md 3: lendConfirm binds the card for that lender by SMS) ----
+
+/** A golden path that bound lender A's card and had the application refused, back on the confirmation. */
+function boundThenRefused(): PathStep[] {
+  const { g, index } = firstTaking('applyLoan.error:refused', 'lendConfirm.editing')
+  if (!g.path.steps.slice(0, index).some((s) => s.label === 'confirmLenderCard.done:bound')) throw new Error(`${g.path.id} bound no card`)
+  return g.path.steps.slice(0, index + 1)
+}
+const toLender = (lender: string) => ['step.back', 'listMatches.done:twoLenders', `match.select(${lender})`, 'showCard.done:card', 'trialLoan.done:quote']
+
+test('another lender chosen after the first one\'s card was bound: its card is bound anew, an SMS code first', async () => {
+  expect(await walk('fresh', [...boundThenRefused(), ...toLender('lender-b'), 'sms.send'], { lands: 'lendConfirm.sendingCode' })).toBeNull()
+  expect(await walk('fresh', [...boundThenRefused(), ...toLender('lender-b'), 'form.change(lendConfirm:agree)', 'form.submit'], { refused: true })).toBeNull()
+})
+
+test('the same lender chosen again: its card stays bound, the application goes straight on', async () => {
+  expect(await walk('fresh', [...boundThenRefused(), ...toLender('lender-a'), 'form.change(lendConfirm:agree)', 'form.submit'], { lands: 'lendConfirm.applying' })).toBeNull()
+})
+
+// ---- a payment the bank is still settling (PRODUCT.md 3: the result is polled until last_repayment settles) ----
+
+test.each([
+  ['still processing', 'repaymentStillProcessing', 'repaymentResult.processing.waiting'],
+  ['an earlier repayment settled', 'earlierRepaymentSettled', 'repaymentResult.processing.waiting'],
+  ['this repayment failed', 'repaymentFailed', 'repaymentResult.failed'],
+  ['this repayment succeeded', 'repaymentSettled', 'repaymentResult.succeeded'],
+])('a payment being polled, the status answering %s: the result waits on, or shows it', async (_what, fixture, lands) => {
+  const { g, index } = firstTaking('after:repaymentPollDelay', 'repaymentResult.processing.fetching')
+  expect(await walk('fresh', [...g.path.steps.slice(0, index + 1), `getLoanUserStatus.done:${fixture}`], { lands })).toBeNull()
+})
+
+// ---- an HTTP 5xx is the server failing, not refusing (README, the fault matrix's findings) ----
+
+/**
+ * The commits whose answer a golden path loses, and how it was lost. The lender binding's is lost in none; the
+ * bank card binding's leads to the same state refused or lost, so only the requests would tell them apart.
+ */
+const commits: [src: string, lost: string][] = [
+  ['applyLoan', 'timeout'],
+  ['submitRepayment', 'network'],
+  ['buyRewardProduct', 'network'],
+]
+
+/** A golden commit whose answer was lost, and the state each failure of it leads to, answered `failure` instead. */
+async function commitAnswered(failure: unknown): Promise<string[]> {
+  const problems: string[] = []
+  for (const [src, lost] of commits) {
+    const { g, index } = firstTaking(`${src}.error:${lost}`, '')
+    // The rest of the golden path is how the borrower went on after the lost answer (Retry, ...): it must go the
+    // same way, and the request checks want the same key again after an unknown outcome.
+    const steps = g.path.steps
+    const shown: string[] = []
+    const result = await replayPath(model, { ...g.path, steps }, {
+      verifier: (p) => machineVerifier(p, model.machine),
+      compare: (_expected, actual) => {
+        shown.push(stateText(actual.state))
+        return []
+      },
+      attach: () => {
+        const inner = model.controller.current!
+        let failed = false
+        model.controller.current = {
+          invoke: (call, input, signal) => {
+            const answer = inner.invoke(call, input, signal)
+            if (call !== src || failed) return answer
+            failed = true
+            return answer.catch(() => Promise.reject(failure))
+          },
+        }
+        return () => undefined
+      },
+    })
+    const differs = g.shows.findIndex((show, i) => i > index && shown[i] !== show.state)
+    if (result.failure !== null) problems.push(`${src}: ${result.failure}`)
+    else if (differs >= 0) problems.push(`${src}: step ${differs} should show ${g.shows[differs]!.state} as after a lost answer, shows ${shown[differs]}`)
+  }
+  return problems
+}
+
+test.each([500, 502, 599])('a commit answered HTTP %i is an unknown outcome, as a lost answer: Retry, under the same key', async (status) => {
+  expect(await commitAnswered({ kind: 'refused', status })).toEqual([])
+})
+
+test.each([404, 600])('a commit answered HTTP %i is a refusal, not a lost answer', async (status) => {
+  expect((await commitAnswered({ kind: 'refused', status })).length).toBe(commits.length)
+})
+
+// ---- what the borrower typed outlives the server's copy (PRODUCT.md 5: nothing typed is lost) ----
+
+test('an amount typed on the loan demand is kept when home reads the server\'s older demand again, and is what is saved', async () => {
+  // The server at the face step remembers the demand of 10,000 CNY; the borrower goes back and types 20,000.
+  const steps = [
+    ...atHomeWith('atFace'),
+    typed('loanDemand'),
+    'trialLoan.done:quote',
+    'form.change(demand:amount)',
+    'trialLoan.done:quote',
+    'nav.home',
+    'showUser.done:borrower',
+    'getLoanUserStatus.done:atFace',
+    'showRewardProduct.done:onSale',
+    typed('loanDemand'),
+    'trialLoan.done:quote',
+    'form.change(demand:complete)',
+    'form.submit',
+    'updateLoanUser.done:saved',
+  ]
+  // The request check (machine-checks.ts) wants the typed amount in the saved demand.
+  expect(await walk('fresh', steps, { lands: 'facialIdentification' })).toBeNull()
+})
+
+test('a lender\'s third-party protocol opened (not its contract): the page asks for that protocol of that lender', async () => {
+  const { g, index } = firstTaking('overlay.open(thirdProtocol)', 'overlay.thirdProtocol')
+  // The request check (machine-checks.ts) wants the kind and lender of the query the page was opened with.
+  const steps = [...g.path.steps.slice(0, index), 'overlay.open(thirdParty)', 'getContract.done:contract']
+  expect(await walk(g.path.start, steps, { lands: 'overlay.thirdProtocol.ready' })).toBeNull()
+})
+
+// ---- the review's polling waits as long as the server asks (the decision's retry_after, in seconds) ----
+
+test('a decision still reviewing that asks to be read again in 30 s is not read again a moment sooner', async () => {
+  const { g, index } = firstTaking('getCreditDecision.done:reviewing', 'review.polling.waiting')
+  const head = [...g.path.steps.slice(0, index), 'getCreditDecision.done:reviewingRetryAfter']
+  const wait = (ms: number): PathStep => ({ label: `wait:${ms}ms`, do: { kind: 'wait', ms } as StepAction, expect: {} as Expectation })
+  expect(await walk(g.path.start, [...head, wait(29_999)], { refused: true })).toBeNull()
+  expect(await walk(g.path.start, [...head, wait(30_000)], { lands: 'review.polling.fetching' })).toBeNull()
 })

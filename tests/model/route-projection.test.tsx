@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs'
+import { isDeepStrictEqual } from 'node:util'
 import path from 'node:path'
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -9,7 +10,9 @@ import type { AnyMachineSnapshot } from 'xstate'
 import { appMachine } from '../../machines/app.machine'
 import { goldenFile, parseGolden } from '../../machines/model/golden'
 import { instrument } from '../../machines/model/instrument'
+import type { ModelPath } from '../../machines/model/paths'
 import { replayPath } from '../../machines/model/replay'
+import { routeForState, type AppSnapshot } from '../../machines/routes'
 import { AppHandlesContext, type AppHandles } from '../../src/app/app-context'
 import { RouteProjection } from '../../src/app/route-projection'
 import { entriesFor, specPaths } from './support/verify'
@@ -48,6 +51,27 @@ function shownPath(): string {
   return hash.split('?')[0] ?? hash
 }
 
+/** The query of the page's URL (after the hash's path). */
+function shownQuery(): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(window.location.hash.split('?')[1] ?? ''))
+}
+
+/**
+ * After the borrower typed a URL (or went Back to it): taken, the URL is already in the address bar and the
+ * projection writes nothing (a second entry would make Back stay on the page); refused, the projection puts the
+ * machine's URL back in its place with replace, never push (Back would reach the refused URL again).
+ */
+function typedProblems(typed: string, snapshot: AnyMachineSnapshot, mine: { kind: 'push' | 'replace'; url: string }[]): string[] {
+  const named = routeForState(snapshot as unknown as AppSnapshot)
+  if (named === null) return []
+  const query = new URLSearchParams(named.query ?? {}).toString()
+  const href = `${named.path}${query ? `?${query}` : ''}`
+  if (href === typed) return mine.length === 0 ? [] : [`the typed URL ${typed} was taken, yet the projection wrote ${mine.map((w) => `${w.kind} ${w.url}`).join(', ')}`]
+  return mine.length > 0 && mine.every((w) => w.kind === 'replace') && `#${href}` === mine.at(-1)!.url.replace(/^[^#]*/, '')
+    ? []
+    : [`the typed URL ${typed} led to ${href}, which must replace it; the projection wrote ${mine.map((w) => `${w.kind} ${w.url}`).join(', ') || 'nothing'}`]
+}
+
 /** The route the table names for a state (the innermost entry that names one), or undefined for the opener's. */
 function tableRoute(snapshot: AnyMachineSnapshot): { path: string; history: string } | null | undefined {
   let route: { path: string; history: string } | null | undefined
@@ -62,6 +86,21 @@ async function flush(): Promise<void> {
 }
 
 test.each(golden.map((g) => [g.path.id, g.path.goal, g] as const))('%s (%s): the URL follows the machine, push or replace as the table says', async (_id, _goal, g) => {
+  expect(await project(g.path)).toBeNull()
+})
+
+/** A URL of no page, typed by the borrower (`to` is the URL itself). */
+const nowhere = { label: 'typed /pages/nowhere/index', do: { kind: 'event', event: { type: 'xstate.route', to: '#/pages/nowhere/index' } }, expect: {} } as unknown as ModelPath['steps'][number]
+
+test.each(['home.ready', 'repayment.ready', 'overlay.privacy.ready'])('a URL of no page typed at %s is replaced by the page shown, and the machine stays', async (state) => {
+  const g = golden.find((p) => p.shows.at(-1)!.state.endsWith(state))
+  if (g === undefined) throw new Error(`no golden path ends at ${state}`)
+  expect(await project({ ...g.path, steps: [...g.path.steps, nowhere] })).toBeNull()
+})
+
+/** Replays a path with the projection rendered; the first step whose URL or history write is wrong, or null. */
+async function project(path: ModelPath): Promise<string | null> {
+  const g = { path }
   const sample = startSamples.find((s) => s.name === g.path.start)
   if (!sample) throw new Error(`no start ${g.path.start}`)
   const start = sample.input.initialDeepLink?.path ?? '/'
@@ -74,10 +113,15 @@ test.each(golden.map((g) => [g.path.id, g.path.goal, g] as const))('%s (%s): the
   document.body.append(container)
   const root = createRoot(container)
 
+  // The URL the borrower just typed, until the step is checked, and the first history write after it.
+  let typed: string | null = null
+  let typedFrom = 0
   const observe = async (snapshot: AnyMachineSnapshot): Promise<string[]> => {
     await flush()
     const mine = writes.slice(from)
     from = writes.length
+    const own = typed === null ? [] : typedProblems(typed, snapshot, writes.slice(typedFrom))
+    typed = null
     routed ||= mine.length > 0
     const wanted = tableRoute(snapshot)
     const changed = wanted !== undefined && (wanted === null ? null : wanted.path) !== before
@@ -85,7 +129,11 @@ test.each(golden.map((g) => [g.path.id, g.path.goal, g] as const))('%s (%s): the
     const history = changed ? (mine.at(-1)?.kind ?? null) : null
     // While booting the entry page shows and the projection writes nothing.
     const route = routed ? { path: shownPath(), history } : null
-    return verifyFacts(snapshot.value, world, { route })
+    // The query is the page's own (an agreement's key, the vendor's page): the machine-level checks hold the
+    // machine's route query to what the borrower opened (machine-checks.ts), here the URL must carry it.
+    const named = routed ? routeForState(snapshot as unknown as AppSnapshot) : null
+    const query = named === null || isDeepStrictEqual(shownQuery(), named.query ?? {}) ? [] : [`the URL's query is ${JSON.stringify(shownQuery())}, the page's is ${JSON.stringify(named.query ?? {})}`]
+    return [...verifyFacts(snapshot.value, world, { route }), ...query, ...own]
   }
 
   const result = await replayPath(model, g.path, {
@@ -106,11 +154,13 @@ test.each(golden.map((g) => [g.path.id, g.path.goal, g] as const))('%s (%s): the
     perform: async (action) => {
       if (action.kind !== 'event' || action.event.type !== 'xstate.route') return false
       const { to, query } = action.event as unknown as { to: string; query?: Record<string, string> }
-      const url = specPaths.get(to.slice(1))
+      const url = specPaths.get(to.slice(1)) ?? (to.startsWith('#/') ? to.slice(1) : undefined)
       if (url === undefined) throw new Error(`the spec has no route for ${to}`)
       const search = new URLSearchParams(query ?? {}).toString()
+      typed = `${url}${search ? `?${search}` : ''}`
+      typedFrom = writes.length
       await act(async () => {
-        original.push(null, '', `#${url}${search ? `?${search}` : ''}`)
+        original.push(null, '', `#${typed}`)
         window.dispatchEvent(new PopStateEvent('popstate'))
       })
       from = writes.length
@@ -126,5 +176,5 @@ test.each(golden.map((g) => [g.path.id, g.path.goal, g] as const))('%s (%s): the
     compare: () => [],
   })
   container.remove()
-  expect(result.failure).toBeNull()
-})
+  return result.failure
+}

@@ -1,12 +1,12 @@
-// Scores a Stryker JSON report, optionally with a second report run over the first one's survivors
-// (MUTATION_SURVIVORS_OF): a survivor the second run killed counts as killed. Prints the score per
-// file and overall, and the mutants still alive, one line each.
-//   node tests/mutation/merge-reports.mjs artifacts/mutation/model-machines.json [artifacts/mutation/suite-machines-survivors.json]
+// Scores a Stryker JSON report, optionally with later reports run over its survivors
+// (MUTATION_SURVIVORS_OF, each over the one before): a survivor a later run killed counts as killed.
+// Prints the score per file and overall, and the mutants still alive, one line each.
+//   node tests/mutation/merge-reports.mjs artifacts/mutation/model-machines.json [artifacts/mutation/model-machines-survivors.json ...]
 import { readFileSync } from 'node:fs'
 
-const [baseFile, survivorsFile] = process.argv.slice(2)
+const [baseFile, ...survivorsFiles] = process.argv.slice(2)
 if (!baseFile) {
-  console.error('usage: merge-reports.mjs <report.json> [<survivors-report.json>]')
+  console.error('usage: merge-reports.mjs <report.json> [<survivors-report.json> ...]')
   process.exit(2)
 }
 const read = (file) => JSON.parse(readFileSync(file, 'utf8')).files
@@ -15,7 +15,7 @@ const killedStates = new Set(['Killed', 'Timeout'])
 const aliveStates = new Set(['Survived', 'NoCoverage'])
 
 const laterKilled = new Set()
-if (survivorsFile) {
+for (const survivorsFile of survivorsFiles) {
   for (const [file, { mutants }] of Object.entries(read(survivorsFile))) for (const m of mutants) if (killedStates.has(m.status)) laterKilled.add(keyOf(file, m))
 }
 

@@ -7,7 +7,10 @@
 //   MUTATION_STATIC=ignore  leave out static mutants (quick)
 //   MUTATION_SURVIVORS_OF=<report.json>  only the lines where that report's mutants survived or were
 //     not reached: e.g. the whole suite on what the model-based tests left (its kills add to the report's)
-import { readFileSync } from 'node:fs'
+//   MUTATION_INCREMENTAL_FROM=<report.json>  Stryker's incremental mode over that report (copied first, as
+//     Stryker rewrites it): a mutant it killed is kept killed while its killing test is unchanged, the
+//     rest run again; so exactly the report's survivors run, not every mutant on their spans
+import { copyFileSync, readFileSync } from 'node:fs'
 
 const tests = process.env.MUTATION_TESTS === 'suite' ? 'suite' : 'model'
 const scope = process.env.MUTATION_SCOPE === 'machines' ? 'machines' : 'all'
@@ -26,7 +29,10 @@ function survivorLines(reportFile) {
   )
   return [...new Set(spans)]
 }
-const name = `${tests}${tests === 'suite' && process.env.MUTATION_SUITE_FAST ? '-fast' : ''}-${scope}${survivorsOf ? '-survivors' : ''}`
+const incrementalFrom = process.env.MUTATION_INCREMENTAL_FROM
+const name = `${tests}${tests === 'suite' && process.env.MUTATION_SUITE_FAST ? '-fast' : ''}-${scope}${survivorsOf ? '-survivors' : ''}${incrementalFrom ? '-incremental' : ''}`
+const incrementalFile = `artifacts/mutation/${name}-previous.json`
+if (incrementalFrom) copyFileSync(incrementalFrom, incrementalFile)
 
 const machines = ['machines/**/*.ts', '!machines/**/*.test.ts', '!machines/model/**', '!machines/test-kit.ts', 'src/app/route-projection.tsx']
 const rest = ['src/app/**/*.{ts,tsx}', '!src/app/**/*.test.{ts,tsx}', 'src/api/**/*.ts', '!src/api/**/*.test.ts', 'src/pages/**/*.tsx']
@@ -39,6 +45,7 @@ export default {
   vitest: { configFile: `tests/mutation/vitest.${tests}.config.ts`, related: false },
   mutate: survivorsOf ? survivorLines(survivorsOf) : scope === 'machines' ? machines : [...machines, ...rest],
   coverageAnalysis: 'perTest',
+  ...(incrementalFrom ? { incremental: true, incrementalFile } : {}),
   // Static mutants (the machine's definition object, read at import) need every test each; set
   // MUTATION_STATIC=ignore for a quick run that leaves them out (they are then reported as ignored).
   ignoreStatic: process.env.MUTATION_STATIC === 'ignore',

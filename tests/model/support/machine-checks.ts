@@ -3,7 +3,7 @@ import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import * as z from 'zod/mini'
 import type { Drafts, DraftStep } from '../../../machines/app.machine'
 import type { StepAction } from '../../../machines/model/explore'
-import type { FailureKind } from '../../../machines/model/fixtures'
+import type { FailureKind, StartSample } from '../../../machines/model/fixtures'
 import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../../machines/persistence'
 import { calls, type CallName } from '../../../src/contract/calls'
 import { IdempotencyLedger } from './request-checks'
@@ -46,8 +46,10 @@ export interface MachineWorld {
   rightsOwned: boolean
 }
 
-export function startMachineWorld(): MachineWorld {
-  return { typed: {}, answers: {}, lender: null, periods: [], repayLoan: null, overlayQuery: null, serverDemand: null, rightsOwned: false }
+/** A page opened by a deep link with a query was opened with that query (an agreement's key). */
+export function startMachineWorld(start?: StartSample): MachineWorld {
+  const overlayQuery = start?.input.initialDeepLink?.query ?? null
+  return { typed: {}, answers: {}, lender: null, periods: [], repayLoan: null, overlayQuery, serverDemand: null, rightsOwned: false }
 }
 
 interface PlanAnswer {
@@ -396,6 +398,7 @@ export function heldProblems(context: Record<string, unknown>, world: MachineWor
   const problems: string[] = []
   const owned = get(context.rights, 'owned')
   if (owned !== world.rightsOwned) problems.push(`rights owned is ${String(owned)}, but ${world.rightsOwned ? 'an answer said the borrower owns it' : 'no answer said the borrower owns it'}`)
+  if (get(context.loanUser, 'rights_owned') === true && !world.rightsOwned) problems.push('the loan-user status held says the rights card is owned, but no answer said so')
   if (world.answers.confirmLenderCard === undefined && context.lenderCardBound !== false) problems.push('a lender card counts as bound before any binding answered')
   if (world.answers.sendCardCode === undefined && context.luhnWarning !== false) problems.push('a Luhn warning before any card number was checked')
   return problems

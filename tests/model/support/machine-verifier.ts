@@ -19,7 +19,7 @@ export function machineVerifier(path: ModelPath, machine?: AnyStateMachine): Ste
   const sample = startSamples.find((s) => s.name === path.start)
   if (!sample) throw new Error(`no start ${path.start}`)
   let world = startWorld(sample)
-  let machineWorld = startMachineWorld()
+  let machineWorld = startMachineWorld(sample)
   const requests = new RequestChecker()
   const facts = (snapshot: AnyMachineSnapshot): string[] => {
     const route = routeForState(snapshot as unknown as AppSnapshot)
