@@ -139,12 +139,18 @@ test('items 6 and 8: loan confirmation shows no price but this lender’s, and k
   expect(first.context.card).toEqual(card)
   answers[0]?.(0.18)
   await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'editing' } } }))
+  // The borrower accepts lender A's contract and types its card code, then goes back for another lender.
+  run.actor.send({ type: 'form.change', step: 'lendConfirm', patch: { agreements: { loan: true, contract: true, third_party: true }, code: '123456' } })
   run.actor.send({ type: 'step.back' })
   await run.until((s) => s.matches({ session: { screens: { match: 'ready' } } }))
   // Another lender: lender A's 18% must not stand beside lender B's schedule while B is priced.
   run.actor.send({ type: 'match.select', lender_id: 'lender-b' })
   const pricing = await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'pricing' } } }) && answers.length === 2)
   expect(pricing.context.trial).toBeNull()
+  // Lender A's contract accepted is not lender B's (PRODUCT.md: no agreement ticked for the borrower), and
+  // A's code and commit keys are not B's.
+  expect(pricing.context.drafts.lendConfirm.agreements).toEqual({ loan: false, contract: false, third_party: false })
+  expect(pricing.context.drafts.lendConfirm.code).toBe('')
   answers[1]?.(0.075)
   const priced = await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'editing' } } }))
   expect(priced.context.trial?.apr).toBe(0.075)

@@ -1,5 +1,6 @@
 import { and, not } from 'xstate'
 import type { AppContext } from './context'
+import { emptyDrafts } from './context'
 import { commitKey, guards, patchDraft, smsSent, states, update, withStatus } from './flow-kit'
 import type { CreditDecision, DeviceFacts, LenderMatch, PortData, SupermarketProduct } from './ports'
 import {
@@ -81,6 +82,9 @@ export const lendingActions = {
       drafts: patchDraft(context, 'lendConfirm', {
         amount: context.drafts.lendConfirm.amount ?? context.drafts.demand.amount,
         term: context.drafts.lendConfirm.term ?? context.drafts.demand.term,
+        // The agreements accepted were the first lender's contract, its code and its commits' keys its own:
+        // another lender is asked again (PRODUCT.md: nothing ticked for the borrower) under new keys.
+        ...(changed ? { agreements: emptyDrafts().lendConfirm.agreements, code: '', bindKey: null, applyKey: null } : {}),
       }),
     }
   }),

@@ -72,8 +72,14 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
         const step = event.step as DraftStep
         return { ...world, typed: { ...world.typed, [step]: { ...world.typed[step], ...event.patch } } }
       }
-      case 'match.select':
-        return { ...world, lender: event.lender_id ?? null }
+      case 'match.select': {
+        const lender = event.lender_id ?? null
+        if (lender === world.lender || world.lender === null) return { ...world, lender }
+        // Agreements accepted and a code typed were for the first lender's contract and card: another lender asks
+        // again (PRODUCT.md: nothing ticked for the borrower); the amount and term chosen stay.
+        const { agreements: _accepted, code: _code, ...kept } = world.typed.lendConfirm ?? {}
+        return { ...world, lender, typed: { ...world.typed, lendConfirm: kept } }
+      }
       case 'repay.select':
         return payable(world.answers.getRepayPlan as PlanAnswer | undefined, event.periods ?? []) ? { ...world, periods: [...(event.periods ?? [])].sort((a, b) => a - b) } : world
       case 'repay.loan':
