@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, render } from '@testing-library/react'
-import { useLayoutEffect } from 'react'
+import { useLayoutEffect, type ReactNode } from 'react'
 import { afterEach, expect, test } from 'vitest'
 import { HashRouter } from 'react-router-dom'
 import { loanUser, settle, start, type Script, baseScript } from '../../machines/test-kit'
@@ -26,6 +26,19 @@ afterEach(() => {
   window.location.hash = ''
 })
 
+/** The projection alone over the machine of `run`, with whatever else the test mounts beside it. */
+function project(run: ReturnType<typeof start>, beside: ReactNode = null): void {
+  const handles = { actor: run.actor as unknown as AppActor, services: {} as Services } satisfies AppHandles
+  render(
+    <AppHandlesContext value={handles}>
+      <HashRouter>
+        <RouteProjection />
+        {beside}
+      </HashRouter>
+    </AppHandlesContext>,
+  )
+}
+
 test('a deep link resumed while home is still being shown lands on its step, not back home', async () => {
   window.location.hash = '#/pages/basicInfo/index'
   let answer: ((status: LoanUserStatus) => void) | undefined
@@ -41,14 +54,7 @@ test('a deep link resumed while home is still being shown lands on its step, not
   window.history.pushState = answerOnHome(realPushState)
   window.history.replaceState = answerOnHome(realReplaceState)
   const run = start(script, { input: { initialDeepLink: { path: '/pages/basicInfo/index', query: {} } } })
-  const handles = { actor: run.actor as unknown as AppActor, services: {} as Services } satisfies AppHandles
-  render(
-    <AppHandlesContext value={handles}>
-      <HashRouter>
-        <RouteProjection />
-      </HashRouter>
-    </AppHandlesContext>,
-  )
+  project(run)
   for (let i = 0; i < 5; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
   expect(run.actor.getSnapshot().matches({ session: { screens: 'basicInfo' } })).toBe(true)
   expect(window.location.hash).toBe('#/pages/basicInfo/index')
@@ -59,7 +65,6 @@ test('an agreement opened at boot stays open when the machine reaches it between
   window.location.hash = '#/pages/privacy/index?key=terms'
   const run = start(baseScript())
   await run.until((snapshot) => snapshot.matches({ session: { screens: { home: 'ready' } } }))
-  const handles = { actor: run.actor as unknown as AppHandles['actor'], services: {} as Services } satisfies AppHandles
   // Under load the machine follows the link after the commit that rendered home's route and before
   // that commit's effects run: the projection must act on where the machine is, not on that render.
   function FollowsTheLinkAfterCommit() {
@@ -68,14 +73,7 @@ test('an agreement opened at boot stays open when the machine reaches it between
     }, [])
     return null
   }
-  render(
-    <AppHandlesContext value={handles}>
-      <HashRouter>
-        <RouteProjection />
-        <FollowsTheLinkAfterCommit />
-      </HashRouter>
-    </AppHandlesContext>,
-  )
+  project(run, <FollowsTheLinkAfterCommit />)
   for (let i = 0; i < 5; i++) await act(() => settle())
   expect(run.actor.getSnapshot().matches({ session: { overlay: 'privacy' } })).toBe(true)
   expect(window.location.hash).toBe('#/pages/privacy/index?key=terms')
@@ -88,14 +86,7 @@ test('the entry address at mount is the boot address, not a move of the borrower
   await run.until((snapshot) => snapshot.matches({ session: { screens: { home: 'ready' } } }))
   const visited: string[] = []
   run.actor.subscribe((snapshot) => visited.push(JSON.stringify(snapshot.value)))
-  const handles = { actor: run.actor as unknown as AppHandles['actor'], services: {} as Services } satisfies AppHandles
-  render(
-    <AppHandlesContext value={handles}>
-      <HashRouter>
-        <RouteProjection />
-      </HashRouter>
-    </AppHandlesContext>,
-  )
+  project(run)
   for (let i = 0; i < 5; i++) await act(() => settle())
   expect(visited.filter((value) => value.includes('loanDemand')), 'states visited').toEqual([])
   expect(run.callsOf('trialLoan'), 'a loan trial the borrower never asked for').toEqual([])
