@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ActionButton, Facts, ScreenFrame, Section, Spinner, useApp, useFormat, PollActions } from './screen-kit'
+import { ActionButton, Facts, PollActions, ScreenFrame, Section, Spinner, useApp, useFormat } from './screen-kit'
 
 /** Success, processing (polled until the bank settles) or failure, with the next step. */
 export default function RepaymentResultPage() {

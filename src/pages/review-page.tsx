@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ActionButton, ScreenFrame, Section, Spinner, useApp, PollActions } from './screen-kit'
+import { ActionButton, PollActions, ScreenFrame, Section, Spinner, useApp } from './screen-kit'
 
 /** The credit review: polled with backoff; the borrower may stop waiting or buy priority review. */
 export default function ReviewPage() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { RightsDraft } from '../../machines/app.machine'
 import { BottomSheet } from '../ui/components/bottom-sheet'
 import { RightsCard } from '../ui/components/rights-card'
-import { ActionButton, ErrorNotice, Spinner, useApp, useBusy, useSend, PollActions } from './screen-kit'
+import { ActionButton, ErrorNotice, PollActions, Spinner, useApp, useBusy, useSend } from './screen-kit'
 
 /** The rights-card purchase over the screen that opened it; closing returns there. */
 export default function RightsSheet() {

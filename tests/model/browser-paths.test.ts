@@ -35,7 +35,8 @@ import { advanceWorld, render as textOf, startWorld, verifyFacts, verifySees, ty
  */
 
 const locale = 'en'
-const set = uiPathSet()
+// Chromium runs on the real clock: these paths stop short of a poll's wait (support/ui-paths.ts).
+const set = uiPathSet('real')
 const screenIds = screenStates().map((s) => s.id)
 const funnel = new Set<string>(funnelScreens)
 const shotsRoot = path.join(artifactsDir, 'screenshots', 'model')
