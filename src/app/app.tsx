@@ -4,8 +4,11 @@ import { HashRouter } from 'react-router-dom'
 import { getNextTransitions, type AnyStateNode } from 'xstate'
 import { screenForState, type AppSnapshot } from '../../machines/routes'
 import type { ScreenName } from '../../machines/screens'
+import { formatterWarmups } from '../i18n/format'
+import type { Locale } from '../i18n/locale'
 import BootPage from '../pages/boot-page'
 import { lazyPage, preloadPage, type LazyPageComponent } from '../ui/lazy-page'
+import { useUiLocale } from '../ui/components/use-format'
 import { ToastHost } from '../ui/toast-host'
 import { AppHandlesContext, useAppHandles, type AppHandles } from './app-context'
 import { RouteProjection } from './route-projection'
@@ -89,6 +92,23 @@ function prefetchNext(snapshot: AppSnapshot): void {
   if (snapshot.can({ type: 'rights.open' })) void preloadPage(RightsSheet)
 }
 
+const warmedLocales = new Set<Locale>()
+
+/** Builds the locale's formatters in idle time, one per idle callback, once per page load. */
+function warmFormattersWhenIdle(locale: Locale): void {
+  if (warmedLocales.has(locale)) return
+  warmedLocales.add(locale)
+  const next = (warmups: Array<() => void>) => {
+    const [warmup, ...rest] = warmups
+    if (warmup === undefined) return
+    whenIdle(() => {
+      warmup()
+      next(rest)
+    })
+  }
+  next(formatterWarmups(locale))
+}
+
 /**
  * Which page shows, read in one selector: every selector runs on every snapshot, and a step
  * makes several (the tap, the call starting, its answer), all before the next screen paints.
@@ -105,12 +125,14 @@ function sameShown(a: ReturnType<typeof selectShown>, b: ReturnType<typeof selec
 function CurrentPage() {
   const { actor } = useAppHandles()
   const { booting, screen, rightsOpen } = useSelector(actor, selectShown, sameShown)
+  const locale = useUiLocale()
 
   // What can come next is worked out when the main thread is idle, not in a selector: walking the
   // machine's transitions on every snapshot was a good part of the time between a tap and the
   // next screen's paint.
   useEffect(() => {
     let cancel = whenIdle(() => prefetchNext(actor.getSnapshot()))
+    warmFormattersWhenIdle(locale)
     const subscription = actor.subscribe(() => {
       cancel()
       cancel = whenIdle(() => prefetchNext(actor.getSnapshot()))
@@ -119,7 +141,7 @@ function CurrentPage() {
       subscription.unsubscribe()
       cancel()
     }
-  }, [actor])
+  }, [actor, locale])
 
   if (booting || screen === null) return <BootPage />
   const Page = pages[screen]

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LoanTrial } from '../../machines/ports'
 import { PriceSummary } from '../ui/components/price-summary'
@@ -6,6 +7,9 @@ import { ScheduleTable } from '../ui/components/schedule-table'
 /** A price as the borrower must see it: APR first, then the monthly payment, interest and total. */
 export function TrialFigures({ trial }: { trial: LoanTrial }) {
   const { t } = useTranslation()
+  // The schedule is folded away until the borrower opens it; built only then, it costs the step
+  // into loan demand nothing (a row per period was most of that screen's render at 4× CPU).
+  const [scheduleOpen, setScheduleOpen] = useState(false)
   return (
     <>
       {/* The test id marks "a price is shown" for the browser walk; the figures are PriceSummary's. */}
@@ -18,9 +22,9 @@ export function TrialFigures({ trial }: { trial: LoanTrial }) {
           totalRepay={trial.total_repayment}
         />
       </div>
-      <details className="schedule">
+      <details className="schedule" onToggle={(event) => setScheduleOpen(event.currentTarget.open)}>
         <summary>{t('screens.trial.schedule', { periods: trial.schedule.length })}</summary>
-        <ScheduleTable periods={trial.schedule} />
+        {scheduleOpen && <ScheduleTable periods={trial.schedule} />}
       </details>
     </>
   )

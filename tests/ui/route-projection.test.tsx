@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render } from '@testing-library/react'
+import { act, cleanup, render } from '@testing-library/react'
 import { useLayoutEffect, type ReactNode } from 'react'
 import { afterEach, expect, test } from 'vitest'
 import { HashRouter } from 'react-router-dom'
@@ -21,6 +21,9 @@ const realPushState = window.history.pushState.bind(window.history)
 const realReplaceState = window.history.replaceState.bind(window.history)
 
 afterEach(() => {
+  // Unmounted here, not left for the next file: a render still pending when jsdom is torn down
+  // failed the run with "window is not defined".
+  cleanup()
   window.history.pushState = realPushState
   window.history.replaceState = realReplaceState
   window.location.hash = ''
