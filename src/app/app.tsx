@@ -4,11 +4,10 @@ import { HashRouter } from 'react-router-dom'
 import { getNextTransitions, type AnyStateNode } from 'xstate'
 import { screenForState, type AppSnapshot } from '../../machines/routes'
 import type { ScreenName } from '../../machines/screens'
-import { formatterWarmups } from '../i18n/format'
 import type { Locale } from '../i18n/locale'
+import { useUiLocale } from '../i18n/use-ui-locale'
 import BootPage from '../pages/boot-page'
 import { lazyPage, preloadPage, type LazyPageComponent } from '../ui/lazy-page'
-import { useUiLocale } from '../ui/components/use-format'
 import { ToastHost } from '../ui/toast-host'
 import { AppHandlesContext, useAppHandles, type AppHandles } from './app-context'
 import { RouteProjection } from './route-projection'
@@ -94,7 +93,10 @@ function prefetchNext(snapshot: AppSnapshot): void {
 
 const warmedLocales = new Set<Locale>()
 
-/** Builds the locale's formatters in idle time, one per idle callback, once per page load. */
+/**
+ * Builds the locale's formatters in idle time, one per idle callback, once per page load. The
+ * formatting module comes with the first page that formats, never in the first screen's load.
+ */
 function warmFormattersWhenIdle(locale: Locale): void {
   if (warmedLocales.has(locale)) return
   warmedLocales.add(locale)
@@ -106,7 +108,7 @@ function warmFormattersWhenIdle(locale: Locale): void {
       next(rest)
     })
   }
-  next(formatterWarmups(locale))
+  whenIdle(() => void import('../i18n/format').then(({ formatterWarmups }) => next(formatterWarmups(locale))))
 }
 
 /**

@@ -6,7 +6,7 @@ import { checkAmount, type FieldRuleCode } from '../contract/field-rules'
 import { useAppHandles } from '../app/app-context'
 import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { ProtocolPopup, type LoadAgreement } from '../ui/components/protocol-popup'
-import { useUiLocale } from '../ui/components/use-format'
+import { useUiLocale } from '../i18n/use-ui-locale'
 import { TrialFigures } from './trial-figures'
 import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, ScreenFrame, Section, useApp, useFormat, useOpenExternal, useSend, yuanToFen } from './screen-kit'
 

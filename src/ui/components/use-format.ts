@@ -1,12 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { formatApr, formatChoices, formatDate, formatList, formatMoney, formatMonths } from '../../i18n/format'
-import { defaultLocale, isLocale, type Locale } from '../../i18n/locale'
-
-/** The active locale as one of ours (i18next reports a plain string). */
-export function useUiLocale(): Locale {
-  const { i18n } = useTranslation()
-  return isLocale(i18n.language) ? i18n.language : defaultLocale
-}
+import { useUiLocale } from '../../i18n/use-ui-locale'
 
 /** Money in fen, APR as a fraction, ISO dates, month counts and lists of choices, in the active locale. */
 export function useFormatters() {
