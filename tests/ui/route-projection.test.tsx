@@ -21,8 +21,8 @@ const realPushState = window.history.pushState.bind(window.history)
 const realReplaceState = window.history.replaceState.bind(window.history)
 
 afterEach(() => {
-  // Unmounted here, not left for the next file: a render still pending when jsdom is torn down
-  // failed the run with "window is not defined".
+  // Unmounted here, not left mounted into jsdom's teardown: one run of this file failed with a render
+  // after teardown ("window is not defined"), most likely from a tree left mounted.
   cleanup()
   window.history.pushState = realPushState
   window.history.replaceState = realReplaceState
