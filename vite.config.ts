@@ -17,13 +17,13 @@ export default defineConfig(({ mode }) => ({
       ? []
       : [
           firstScreen({
-            modules: ['src/pages/home-page.tsx', 'src/pages/login-page.tsx', 'locales/zh-Hans.json'],
+            modules: ['src/app/address-mirror.tsx', 'src/pages/home-page.tsx', 'src/pages/login-page.tsx', 'locales/zh-Hans.json'],
             fetches: [process.env.VITE_INIT_CONFIG_URL || 'config/init.json'],
             prerender: 'src/app/prerender.tsx',
             headScript: 'src/i18n/first-paint-guard.ts',
           }),
           // The README's Performance section states these; change both together.
-          budgets({ initialJs: 172 * kib, initialCss: 4 * kib, lazyChunk: 14 * kib }),
+          budgets({ initialJs: 160 * kib, initialCss: 4 * kib, lazyChunk: 14 * kib }),
         ]),
     precompress(),
   ],

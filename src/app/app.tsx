@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useEffect } from 'react'
-import { HashRouter } from 'react-router-dom'
+import { useEffect, useState, type ComponentType } from 'react'
 import { getNextTransitions, type AnyStateNode } from 'xstate'
 import { screenForState, type AppSnapshot } from '../../machines/routes'
 import type { ScreenName } from '../../machines/screens'
@@ -10,7 +9,6 @@ import BootPage from '../pages/boot-page'
 import { lazyPage, preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 import { ToastHost } from '../ui/toast-host'
 import { AppHandlesContext, useAppHandles, type AppHandles } from './app-context'
-import { RouteProjection } from './route-projection'
 
 // The boot screen is the prerendered first screen: it is in the entry so the first render is that
 // screen at once, never a blank wait for a chunk. Every other page is its own chunk (spec section
@@ -155,13 +153,43 @@ function CurrentPage() {
   )
 }
 
+/*
+ * The router only mirrors the machine in the address bar: nothing on the first screen needs it to
+ * paint or to work (the address the page was opened at is already the machine's input), so it
+ * comes in a chunk of its own once the first screen is up, off the first load (issue #11). A
+ * failed download is tried again, with growing pauses; the page works without it meanwhile.
+ */
+export function AddressBar({ load: loadMirror = () => import('./address-mirror') }: { load?: () => Promise<{ default: ComponentType }> }) {
+  const [Mirror, setMirror] = useState<ComponentType | null>(null)
+  useEffect(() => {
+    let active = true
+    let retry: ReturnType<typeof setTimeout> | undefined
+    const load = (attempt: number) => {
+      loadMirror().then(
+        (module) => {
+          if (active) setMirror(() => module.default)
+        },
+        () => {
+          if (active) retry = setTimeout(() => load(attempt + 1), Math.min(30_000, 1_000 * 2 ** attempt))
+        },
+      )
+    }
+    load(0)
+    return () => {
+      active = false
+      clearTimeout(retry)
+    }
+    // Loaded once per page: a new loader (a test's) is not a reason to load again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  return Mirror === null ? null : <Mirror />
+}
+
 export function App({ handles }: { handles: AppHandles }) {
   return (
     <AppHandlesContext value={handles}>
-      <HashRouter>
-        <RouteProjection />
-        <CurrentPage />
-      </HashRouter>
+      <AddressBar />
+      <CurrentPage />
       <ToastHost channel={handles.services.toasts} />
     </AppHandlesContext>
   )
