@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { budgets } from './server/build/budgets.js'
 import { firstScreen } from './server/build/first-screen.js'
 import { precompress } from './server/build/precompress.js'
+import { pureLibraryCalls } from './server/build/pure-library-calls.js'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 const kib = 1024
@@ -11,6 +12,7 @@ const kib = 1024
 export default defineConfig(({ mode }) => ({
   base: './',
   plugins: [
+    pureLibraryCalls(),
     react(),
     // Only the page's own build: the benchmark builds its empty React page with this config too.
     ...(process.env.HUAQIAN_BENCH_EMPTY
@@ -23,7 +25,7 @@ export default defineConfig(({ mode }) => ({
             headScript: 'src/i18n/first-paint-guard.ts',
           }),
           // The README's Performance section states these; change both together.
-          budgets({ initialJs: 160 * kib, initialCss: 4 * kib, lazyChunk: 14 * kib }),
+          budgets({ initialJs: 160 * kib, initialCss: 4 * kib, lazyChunk: 12.5 * kib }),
         ]),
     precompress(),
   ],
