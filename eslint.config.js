@@ -58,4 +58,22 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    ignores: ['src/i18n/translation.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation', 'I18nextProvider'],
+              message: "Use src/i18n/translation.tsx: one shared translation for the page, not react-i18next's work in every component.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

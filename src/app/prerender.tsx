@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
+import { TranslationProvider } from '../i18n/translation'
 import { createActor } from 'xstate'
 import { appMachine } from '../../machines/app.machine'
 import { createToastChannel } from '../api/toasts'
@@ -27,9 +27,9 @@ export async function renderFirstScreen(): Promise<string> {
     input: { now: () => 0, makeId: () => 'prerender', bridge: { channel: defaultChannel } },
   }).getSnapshot()
   return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <BootScreen {...bootView(first, null)} />
       <ToastHost channel={createToastChannel()} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   )
 }

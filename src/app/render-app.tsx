@@ -1,6 +1,6 @@
 import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { I18nextProvider } from 'react-i18next'
+import { TranslationProvider } from '../i18n/translation'
 import type { i18n as I18n } from 'i18next'
 import { App } from './app'
 import type { AppHandles } from './app-context'
@@ -24,9 +24,9 @@ export function renderApp(root: HTMLElement, i18n: I18n, handles: AppHandles, on
     createRoot(root).render(
       <StrictMode>
         <FirstCommit onCommit={onCommit}>
-          <I18nextProvider i18n={i18n}>
+          <TranslationProvider i18n={i18n}>
             <App handles={handles} />
-          </I18nextProvider>
+          </TranslationProvider>
         </FirstCommit>
       </StrictMode>,
     ),

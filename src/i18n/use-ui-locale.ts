@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from './translation'
 import { defaultLocale, isLocale, type Locale } from './locale'
 
 /** The active locale as one of ours (i18next reports a plain string). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { AssetDraft } from '../../machines/app.machine'
 import type { CarOwnership, Housing, IncomeBand, Occupation } from '../../machines/ports'
 import type { EnumQuestion, YesNoQuestion } from './draft-form'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { BankCardDraft } from '../../machines/app.machine'
 import { checkBankCard, checkMobile, checkSmsCode, digitsOf, formatCardNumber, formatPhone, isBlockingRule, normaliseMobile } from '../contract/field-rules'
 import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'

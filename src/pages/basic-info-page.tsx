@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { BasicDraft } from '../../machines/app.machine'
 import type { Education, MaritalStatus } from '../../machines/ports'
 import {

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { AppSnapshot } from '../../machines/routes'
 import { useAppHandles } from '../app/app-context'
 import type { Platform } from '../bridge/payload'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { Platform } from '../bridge/payload'
 import type { AppSnapshot } from '../../machines/routes'
 

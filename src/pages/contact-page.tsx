@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { ContactDraft, ContactDraftEntry } from '../../machines/app.machine'
 import type { ContactRelation } from '../../machines/ports'
 import { contactIssues, formatPhone, normaliseMobile, type ContactIssue } from '../contract/field-rules'

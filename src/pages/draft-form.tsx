@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { ActionButton, BusySpinner, EnumSelect, Section, YesNoSelect } from './screen-kit'
 
 /*

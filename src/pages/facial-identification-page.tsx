@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { ActionButton, AgreementCheck, BusySpinner, PollActions, ScreenFrame, Section, Spinner, useApp, useSend } from './screen-kit'
 
 /** Two consents, then the vendor's liveness page; on return the result is polled, never trusted from the URL. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { LoanStep } from '../../machines/ports'
 import { EntranceCard } from '../ui/components/entrance-card'
 import { BusySpinner, ScreenFrame, Section, useApp, useCan, useFormat, useSend } from './screen-kit'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { LendConfirmDraft } from '../../machines/app.machine'
 import type { LoanTerm } from '../../machines/ports'
 import { checkAmount, checkSmsCode, type FieldRuleCode } from '../contract/field-rules'

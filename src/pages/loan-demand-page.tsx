@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { LoanPurpose, LoanTerm } from '../../machines/ports'
 import { loanLimits } from '../contract/entities'
 import { checkAmount, type FieldRuleCode } from '../contract/field-rules'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { PlanTable } from './plan-table'
 import { ActionButton, BusySpinner, PollActions, ScreenFrame, Section, useApp, usePolling } from './screen-kit'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { ActionButton, ScreenFrame, Section } from './screen-kit'
 
 /** The host owns login (PRODUCT.md 2.4): this page asks it and waits for a payload with a token. */

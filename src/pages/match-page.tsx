@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { BusySpinner, ScreenFrame, Section, useApp, useCan, useFormat, useSend } from './screen-kit'
 
 /** The lenders matched to the approved borrower; choosing one opens the loan confirmation. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { RepayPlan } from '../../machines/ports'
 import { ScheduleTable } from '../ui/components/schedule-table'
 import { Facts, useFormat } from './screen-kit'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { useAppHandles } from '../app/app-context'
 import { regionCode } from '../contract/entities'
 import { CityPicker, type LoadRegions, type RegionSelection } from '../ui/components/city-picker'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { ScheduleTable } from '../ui/components/schedule-table'
 import { ActionButton, BusySpinner, Facts, ScreenFrame, Section, useApp, useFormat } from './screen-kit'
 

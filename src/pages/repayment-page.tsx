@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { choosePeriod } from '../../machines/repay-order'
 import { Checkbox } from '../ui/components/form-field'
 import { PlanTable } from './plan-table'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { ActionButton, Facts, PollActions, ScreenFrame, Section, Spinner, useApp, useFormat } from './screen-kit'
 
 /** Success, processing (polled until the bank settles) or failure, with the next step. */

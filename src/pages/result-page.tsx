@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { ActionButton, BusySpinner, Facts, ScreenFrame, Section, useApp, useFormat, useSend } from './screen-kit'
 
 const reasons = ['credit_history_insufficient', 'score_below_threshold'] as const

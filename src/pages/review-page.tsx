@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { ActionButton, PollActions, ScreenFrame, Section, Spinner, useApp } from './screen-kit'
 
 /** The credit review: polled with backoff; the borrower may stop waiting or buy priority review. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { RichHtml } from '../ui/components/rich-html'
 import { ActionButton, ScreenFrame, Section, useApp, useOpenExternal } from './screen-kit'
 

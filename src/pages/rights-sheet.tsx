@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { RightsDraft } from '../../machines/app.machine'
 import { BottomSheet } from '../ui/components/bottom-sheet'
 import { RightsCard } from '../ui/components/rights-card'

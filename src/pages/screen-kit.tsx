@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { AppEvent } from '../../machines/app.machine'
 import type { AppSnapshot } from '../../machines/routes'
 import { screenForState } from '../../machines/routes'

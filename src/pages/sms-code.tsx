@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { SmsState } from '../../machines/app.machine'
 import { checkSmsCode } from '../contract/field-rules'
 import { SmsCodeInput } from '../ui/components/sms-code-input'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { LoanTrial } from '../../machines/ports'
 import { PriceSummary } from '../ui/components/price-summary'
 import { ScheduleTable } from '../ui/components/schedule-table'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { useAppHandles } from '../app/app-context'
 import { ActionButton, ScreenFrame, Section, useApp, useSend } from './screen-kit'
 

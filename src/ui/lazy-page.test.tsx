@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next'
 import type { ReactElement } from 'react'
-import { I18nextProvider } from 'react-i18next'
+import { TranslationProvider } from '../i18n/translation'
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { initI18n } from '../i18n/init-i18n'
 import { lazyPage, preloadPage, type PageModule } from './lazy-page'
@@ -40,7 +40,7 @@ afterEach(() => {
 })
 
 function show(element: ReactElement, i18n: I18n = en) {
-  return render(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>)
+  return render(<TranslationProvider i18n={i18n}>{element}</TranslationProvider>)
 }
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
 // fireEvent rather than user-event: Testing Library's async wrapper waits on a real setTimeout(0),

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactElement } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 
 /** Spec section 2: "Pages load lazily, with a loading delay of 200 ms and a timeout of 60 s". */
 export const pageLoadDelayMs = 200

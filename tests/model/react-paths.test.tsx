@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen as view, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import type { i18n as I18n } from 'i18next'
-import { I18nextProvider } from 'react-i18next'
+import { TranslationProvider } from '../../src/i18n/translation'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { SimulatedClock } from 'xstate'
 import type { Expectation } from '../../machines/model/explore'
@@ -249,9 +249,9 @@ async function runPath(path: ModelPath): Promise<void> {
   const detach = observed.attach(actor)
   const user = userEvent.setup()
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <App handles={{ actor, services }} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   )
   try {
     await shows(actor, services, observed.invokeSrc, path.startExpect, world, `start ${path.start}`, 0, false)

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/translation'
 import { loanLimits } from '../../contract/entities'
 import { checkAmount, checkTerm } from '../../contract/field-rules'
 import { ChoiceChips, TextField } from './form-field'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/translation'
 import { BottomSheet } from './bottom-sheet'
 import { TextField } from './form-field'
 import '../components.css'

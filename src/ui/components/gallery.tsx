@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/translation'
 import type { AgreementKey } from '../../contract/entities'
 import { formatCardNumber, formatPhone } from '../../contract/field-rules'
 import { AmountTermChooser } from './amount-term-chooser'

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/translation'
 import type { AgreementKey } from '../../contract/entities'
 import '../components.css'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/translation'
 import type { AgreementKey } from '../../contract/entities'
 import { BottomSheet } from './bottom-sheet'
 import { Checkbox } from './form-field'

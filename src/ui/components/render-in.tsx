@@ -1,7 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next'
 import type { ReactElement } from 'react'
-import { I18nextProvider } from 'react-i18next'
+import { TranslationProvider } from '../../i18n/translation'
 import { initI18n } from '../../i18n/init-i18n'
 import type { Locale } from '../../i18n/locale'
 
@@ -20,5 +20,5 @@ export function i18nFor(locale: Locale): Promise<I18n> {
 /** Renders a component the way the page does: inside the locale's i18next provider. */
 export async function renderIn(locale: Locale, element: ReactElement): Promise<RenderResult> {
   const i18n = await i18nFor(locale)
-  return render(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>)
+  return render(<TranslationProvider i18n={i18n}>{element}</TranslationProvider>)
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/translation'
 import type { AgreementKey } from '../../contract/entities'
 import { Checkbox } from './form-field'
 import { LinkBound } from './link-bound'

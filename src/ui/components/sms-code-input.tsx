@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/translation'
 import { digitsOf, type FieldRuleCode } from '../../contract/field-rules'
 import { TextField } from './form-field'
 import '../components.css'

@@ -2,7 +2,7 @@ import { render, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import type { i18n as I18n } from 'i18next'
 import type { ComponentType } from 'react'
-import { I18nextProvider } from 'react-i18next'
+import { TranslationProvider } from '../../../src/i18n/translation'
 import type { AppEvent } from '../../../machines/app.machine'
 import type { PersistedShape } from '../../../machines/persistence'
 import type { LoanStep, LoanTrial, PortName } from '../../../machines/ports'
@@ -198,11 +198,11 @@ export async function openForm(locale: Locale, screen: FormScreen, options: Open
   await run.until((s) => s.context.screen === screen && s.hasTag('editing') && !s.hasTag('busy'))
   const Page = pages[screen]
   const view = render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <AppHandlesContext value={{ actor: run.actor, services: formServices(regionClient(), options.location ?? null) }}>
         <Page />
       </AppHandlesContext>
-    </I18nextProvider>,
+    </TranslationProvider>,
   )
   return {
     run,
