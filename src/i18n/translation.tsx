@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next'
-import { createContext, use, type ReactNode } from 'react'
+import { createContext, use, useMemo, type ReactNode } from 'react'
 import { I18nextProvider, useTranslation as useI18nextTranslation, type UseTranslationResponse } from 'react-i18next'
 
 /*
@@ -15,8 +15,51 @@ type Translation = UseTranslationResponse<'translation', undefined>
 
 const TranslationContext = createContext<Translation | null>(null)
 
+/** Past this many remembered strings the memory starts again (interpolated figures make new ones). */
+const rememberedLimit = 2_000
+
+function isPlainKey(key: unknown): boolean {
+  return typeof key === 'string' || (Array.isArray(key) && key.every((part) => typeof part === 'string'))
+}
+
+/** No options, a default string, or options of plain values only: the whole call can be written as JSON. */
+function isPlainOptions(options: unknown): boolean {
+  if (options === undefined || typeof options === 'string') return true
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return false
+  return Object.values(options).every((value) => value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof value))
+}
+
+/**
+ * i18next's `t` resolves, interpolates and nests on every call, and a screen makes dozens of calls
+ * each render (home → loan demand spent 14 ms of the step in it at 4× CPU). Within one `t` the
+ * strings cannot change: one language per instance, every string loaded before the first render,
+ * and react-i18next hands a new `t` if the language changes. So a call is remembered by its key and
+ * plain options; any other call (a selector key, a function or object in the options) goes to
+ * i18next every time.
+ */
+export function rememberingT(t: Translation['t']): Translation['t'] {
+  const translate = t as unknown as (...args: unknown[]) => unknown
+  const remembered = new Map<string, unknown>()
+  const rememberingTranslate = (...args: unknown[]) => {
+    if (args.length > 2 || !isPlainKey(args[0]) || !isPlainOptions(args[1])) return translate(...args)
+    const call = JSON.stringify(args)
+    if (remembered.has(call)) return remembered.get(call)
+    const text = translate(...args)
+    if (remembered.size >= rememberedLimit) remembered.clear()
+    remembered.set(call, text)
+    return text
+  }
+  return rememberingTranslate as unknown as Translation['t']
+}
+
 function SharedTranslation({ children }: { children: ReactNode }) {
-  return <TranslationContext value={useI18nextTranslation()}>{children}</TranslationContext>
+  const translation = useI18nextTranslation()
+  const shared = useMemo(() => {
+    const t = rememberingT(translation.t)
+    // The shape react-i18next returns: a tuple that also has its parts by name.
+    return Object.assign([t, translation.i18n, translation.ready], { t, i18n: translation.i18n, ready: translation.ready }) as Translation
+  }, [translation])
+  return <TranslationContext value={shared}>{children}</TranslationContext>
 }
 
 /** The page's i18next instance and its one shared translation, around everything that shows text. */
