@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useState, type ComponentType } from 'react'
+import { use, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { getNextTransitions, type AnyStateNode } from 'xstate'
 import { screenForState, type AppSnapshot } from '../../machines/routes'
 import type { ScreenName } from '../../machines/screens'
@@ -9,6 +9,8 @@ import BootPage from '../pages/boot-page'
 import { lazyPage, preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 import { ToastHost } from '../ui/toast-host'
 import { AppHandlesContext, useAppHandles, type AppHandles } from './app-context'
+import { warmPage } from './warm-pages'
+import { TranslationContext } from '../i18n/translation'
 
 // The boot screen is the prerendered first screen: it is in the entry so the first render is that
 // screen at once, never a blank wait for a chunk. Every other page is its own chunk (spec section
@@ -83,9 +85,9 @@ export function whenIdle(task: () => void): () => void {
   return () => clearTimeout(handle)
 }
 
-/** Prefetches the pages the machine says can come next, in idle time after each snapshot. */
-function prefetchNext(snapshot: AppSnapshot): void {
-  for (const name of nextScreens(snapshot)) void preloadPage(pages[name])
+/** Prefetches the pages the machine says can come next, in idle time after each snapshot, and warms each. */
+function prefetchNext(snapshot: AppSnapshot, around: (page: ReactNode) => ReactNode): void {
+  for (const name of nextScreens(snapshot)) void preloadPage(pages[name]).then(() => whenIdle(() => warmPage(pages[name], around)))
   if (snapshot.can({ type: 'rights.open' })) void preloadPage(RightsSheet)
 }
 
@@ -123,25 +125,32 @@ function sameShown(a: ReturnType<typeof selectShown>, b: ReturnType<typeof selec
 
 /** Which page shows is the machine's decision; the URL only mirrors it. */
 function CurrentPage() {
-  const { actor } = useAppHandles()
+  const handles = useAppHandles()
+  const { actor } = handles
   const { booting, screen, rightsOpen } = useSelector(actor, selectShown, sameShown)
   const locale = useUiLocale()
+  const translation = use(TranslationContext)
 
   // What can come next is worked out when the main thread is idle, not in a selector: walking the
   // machine's transitions on every snapshot was a good part of the time between a tap and the
   // next screen's paint.
   useEffect(() => {
-    let cancel = whenIdle(() => prefetchNext(actor.getSnapshot()))
+    const around = (page: ReactNode) => (
+      <AppHandlesContext value={handles}>
+        <TranslationContext value={translation}>{page}</TranslationContext>
+      </AppHandlesContext>
+    )
+    let cancel = whenIdle(() => prefetchNext(actor.getSnapshot(), around))
     warmFormattersWhenIdle(locale)
     const subscription = actor.subscribe(() => {
       cancel()
-      cancel = whenIdle(() => prefetchNext(actor.getSnapshot()))
+      cancel = whenIdle(() => prefetchNext(actor.getSnapshot(), around))
     })
     return () => {
       subscription.unsubscribe()
       cancel()
     }
-  }, [actor, locale])
+  }, [actor, handles, translation, locale])
 
   if (booting || screen === null) return <BootPage />
   const Page = pages[screen]

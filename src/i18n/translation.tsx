@@ -13,7 +13,7 @@ import { I18nextProvider, useTranslation as useI18nextTranslation, type UseTrans
 
 type Translation = UseTranslationResponse<'translation', undefined>
 
-const TranslationContext = createContext<Translation | null>(null)
+export const TranslationContext = createContext<Translation | null>(null)
 
 /** Past this many remembered strings the memory starts again (interpolated figures make new ones). */
 const rememberedLimit = 2_000

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { useEffect, useLayoutEffect, type ReactNode } from 'react'
+import { expect, test, vi } from 'vitest'
+import { warmPage } from './warm-pages'
+
+/*
+ * Warming a page (issue #11) runs its render once, out of sight, before the borrower reaches it. It
+ * must be only that: none of the page's effects may run (they send events, load, focus), nothing may
+ * reach the document, and a page that cannot render outside its own state must fail silently.
+ */
+
+const waitFor = async (done: () => boolean) => {
+  for (let tries = 0; tries < 100 && !done(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 10))
+}
+
+test('a warmed page is rendered once, with the context given, and none of its effects runs', async () => {
+  const seen = { renders: 0, effects: 0, layoutEffects: 0, context: '' }
+  function Page() {
+    seen.renders += 1
+    useEffect(() => void (seen.effects += 1), [])
+    useLayoutEffect(() => void (seen.layoutEffects += 1), [])
+    return <p>a warmed page</p>
+  }
+  const before = document.body.innerHTML
+  warmPage(Page, (page: ReactNode) => {
+    seen.context = 'given'
+    return <section>{page}</section>
+  })
+  await waitFor(() => seen.renders > 0)
+  // Time for a commit's effects, had there been any.
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(seen.renders).toBeGreaterThan(0)
+  expect(seen.context).toBe('given')
+  expect(seen.effects).toBe(0)
+  expect(seen.layoutEffects).toBe(0)
+  expect(document.body.innerHTML).toBe(before)
+
+  // Once per page: a second warming does nothing.
+  const renders = seen.renders
+  warmPage(Page, (page) => page)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(seen.renders).toBe(renders)
+})
+
+test('a page that throws outside its own state is warmed silently', async () => {
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  // React reports an uncaught render error through `reportError`: a window error event.
+  const reported: unknown[] = []
+  const onError = (event: ErrorEvent) => {
+    reported.push(event.error)
+    event.preventDefault()
+  }
+  window.addEventListener('error', onError)
+  let attempts = 0
+  function Broken(): ReactNode {
+    attempts += 1
+    throw new Error('no plan in this state')
+  }
+  warmPage(Broken, (page) => page)
+  await waitFor(() => attempts > 0)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(attempts).toBeGreaterThan(0)
+  expect(errors).not.toHaveBeenCalled()
+  expect(reported).toEqual([])
+  window.removeEventListener('error', onError)
+  errors.mockRestore()
+})

@@ -1,0 +1,41 @@
+import { Activity, type ComponentType, type ReactNode } from 'react'
+import { createRoot } from 'react-dom/client'
+
+/*
+ * A page's first render on a phone pays for compiling its code and for its first strings: home →
+ * loan demand took about twice as long the first time as the next (issue #11's step traces). So in
+ * idle time, once its chunk is here, each page the machine says can come next is rendered once into
+ * a root that is never attached to the document, hidden, so that none of its effects runs (no call,
+ * no focus, no event to the machine), and the root is dropped. Nothing of it is ever seen.
+ */
+
+const warmed = new Set<ComponentType>()
+
+function Rendered({ onRendered }: { onRendered: () => void }) {
+  onRendered()
+  return null
+}
+
+export function warmPage(Page: ComponentType, around: (page: ReactNode) => ReactNode): void {
+  if (warmed.has(Page)) return
+  warmed.add(Page)
+  const root = createRoot(document.createElement('div'))
+  let dropped = false
+  const drop = () => {
+    if (dropped) return
+    dropped = true
+    setTimeout(() => root.unmount(), 0)
+  }
+  // The page renders outside its own state (the machine is still on the screen before it), so it
+  // may fail; React reports nothing from a hidden tree (a test holds it to that), and a page that
+  // failed never reaches `Rendered`.
+  setTimeout(drop, 5_000)
+  root.render(
+    around(
+      <Activity mode="hidden">
+        <Page />
+        <Rendered onRendered={drop} />
+      </Activity>,
+    ),
+  )
+}
