@@ -53,19 +53,48 @@ function screenOfNode(node: AnyStateNode | undefined): ScreenName | null {
   return null
 }
 
+/** The state nodes the machine is in once it goes to `node`: the node and its initial descendants. */
+function entered(node: AnyStateNode): AnyStateNode[] {
+  const nodes = [node]
+  for (let current = node; current.type === 'compound'; ) {
+    const child = current.initial.target[0]
+    if (child === undefined) break
+    nodes.push(child)
+    current = child
+  }
+  return nodes
+}
+
+/** States that carry the borrower along (a call or a wait under way), rather than wait for them. */
+function carriesOn(nodes: AnyStateNode[]): boolean {
+  return nodes.some((node) => node.tags.includes('busy') || node.tags.includes('polling'))
+}
+
 /**
  * The screens the machine says can come next: the targets of the transitions the current state
- * has, whatever their guards say now (a form being filled will pass its guard soon). Route events
- * are left out: they are Back and typed links, which could name any screen.
+ * has, whatever their guards say now (a form being filled will pass its guard soon), and, through a
+ * target that only carries the borrower along, where that leads: a form's Next goes first to its
+ * own saving state, and the screen after it is where the borrower is going. Route events are left
+ * out: they are Back and typed links, which could name any screen.
  */
 export function nextScreens(snapshot: AppSnapshot): ScreenName[] {
   const here = screenForState(snapshot)
   const next = new Set<ScreenName>()
+  const add = (target: AnyStateNode) => {
+    const screen = screenOfNode(target)
+    if (screen !== null && screen !== here) next.add(screen)
+  }
   for (const transition of getNextTransitions(snapshot)) {
     if (transition.eventType === 'xstate.route') continue
     for (const target of transition.target ?? []) {
-      const screen = screenOfNode(target)
-      if (screen !== null && screen !== here) next.add(screen)
+      add(target)
+      const nodes = entered(target)
+      if (!carriesOn(nodes)) continue
+      for (const node of nodes) {
+        for (const further of [...node.transitions.values()].flat().concat(node.always ?? [])) {
+          if (further.eventType !== 'xstate.route') for (const after of further.target ?? []) add(after)
+        }
+      }
     }
   }
   return [...next].sort()
