@@ -25,7 +25,7 @@ export default defineConfig(({ mode }) => ({
             headScript: 'src/i18n/first-paint-guard.ts',
           }),
           // The README's Performance section states these; change both together.
-          budgets({ initialJs: 160 * kib, initialCss: 4 * kib, lazyChunk: 12.5 * kib }),
+          budgets({ initialJs: 161 * kib, initialCss: 4 * kib, lazyChunk: 12.5 * kib }),
         ]),
     precompress(),
   ],
