@@ -5,7 +5,7 @@ import type { LoanTerm } from '../../machines/ports'
 import { checkAmount, checkSmsCode, type FieldRuleCode } from '../contract/field-rules'
 import { SmsCode } from './sms-code'
 import { Checkbox, TextField, useFocusFirstInvalid } from '../ui/components/form-field'
-import { TrialFigures } from './trial-figures'
+import { LivePrice } from './trial-figures'
 import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, Facts, ScreenFrame, Section, useApp, useFormat, useSend, yuanToFen } from './screen-kit'
 
 type LendState = 'editing' | 'codeSent' | 'confirmingCard' | 'applyUncertain'
@@ -18,7 +18,6 @@ export default function LendConfirmPage() {
   const format = useFormat()
   const draft = useApp((snapshot) => snapshot.context.drafts.lendConfirm)
   const purpose = useApp((snapshot) => snapshot.context.drafts.demand.purpose)
-  const trial = useApp((snapshot) => snapshot.context.trial)
   const sms = useApp((snapshot) => snapshot.context.lenderSms)
   const bound = useApp((snapshot) => snapshot.context.lenderCardBound)
   const lenderId = useApp((snapshot) => snapshot.context.lenderId)
@@ -70,7 +69,7 @@ export default function LendConfirmPage() {
         <Facts rows={[[t('screens.demand.purpose'), purpose === null ? '—' : t(`enums.loanPurpose.${purpose}`)]]} />
       </Section>
       <Section title={t('screens.trial.title')}>
-        {trial !== null && <TrialFigures trial={trial} />}
+        <LivePrice />
       </Section>
       <Section>
         <AgreementCheck agreement="loan" checked={agreements.loan} onChange={(v) => setAgreement('loan', v)} />

@@ -7,7 +7,7 @@ import { useAppHandles } from '../app/app-context'
 import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { ProtocolPopup, type LoadAgreement } from '../ui/components/protocol-popup'
 import { useUiLocale } from '../i18n/use-ui-locale'
-import { TrialFigures } from './trial-figures'
+import { LivePrice } from './trial-figures'
 import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, ScreenFrame, Section, useApp, useFormat, useOpenExternal, useSend, yuanToFen } from './screen-kit'
 
 const demandAgreements = ['register', 'user', 'privacy', 'personal-consent'] as const
@@ -20,7 +20,6 @@ export default function LoanDemandPage() {
   const send = useSend()
   const format = useFormat()
   const demand = useApp((snapshot) => snapshot.context.drafts.demand)
-  const trial = useApp((snapshot) => snapshot.context.trial)
   const [amountText, setAmountText] = useState(() => (demand.amount === null ? '' : String(demand.amount / 100)))
   const [amountError, setAmountError] = useState<FieldRuleCode | null>(null)
   // The rule shows once the borrower leaves the field (or presses Apply), not while "5" is on its way to "5000".
@@ -83,7 +82,7 @@ export default function LoanDemandPage() {
       </Section>
       <Section title={t('screens.trial.title')}>
         <BusySpinner label={t('screens.trial.pricing')} />
-        {trial !== null && <TrialFigures trial={trial} />}
+        <LivePrice />
       </Section>
       <Section>
         <AgreementCheck agreement="register" checked={agreements.register} onChange={(v) => setAgreement('register', v)} />

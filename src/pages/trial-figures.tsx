@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n/translation'
 import type { LoanTrial } from '../../machines/ports'
 import { PriceSummary } from '../ui/components/price-summary'
 import { ScheduleTable } from '../ui/components/schedule-table'
+import { useApp } from './screen-kit'
 
 /** A price as the borrower must see it: APR first, then the monthly payment, interest and total. */
 export function TrialFigures({ trial }: { trial: LoanTrial }) {
@@ -28,4 +29,14 @@ export function TrialFigures({ trial }: { trial: LoanTrial }) {
       </details>
     </>
   )
+}
+
+/**
+ * The machine's current price, read here and not by the page: a price that arrives then re-renders
+ * these figures alone, not the whole form around them (loan demand re-rendered entire for its first
+ * price: 40 ms at 4× CPU, after the screen had already painted).
+ */
+export function LivePrice() {
+  const trial = useApp((snapshot) => snapshot.context.trial)
+  return trial === null ? null : <TrialFigures trial={trial} />
 }
