@@ -4,13 +4,13 @@ import { getNextTransitions, type AnyStateNode } from 'xstate'
 import { screenForState, type AppSnapshot } from '../../machines/routes'
 import type { ScreenName } from '../../machines/screens'
 import type { Locale } from '../i18n/locale'
+import { TranslationContext } from '../i18n/translation'
 import { useUiLocale } from '../i18n/use-ui-locale'
 import BootPage from '../pages/boot-page'
 import { lazyPage, preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 import { ToastHost } from '../ui/toast-host'
 import { AppHandlesContext, useAppHandles, type AppHandles } from './app-context'
 import { warmPage } from './warm-pages'
-import { TranslationContext } from '../i18n/translation'
 
 // The boot screen is the prerendered first screen: it is in the entry so the first render is that
 // screen at once, never a blank wait for a chunk. Every other page is its own chunk (spec section

@@ -8,11 +8,12 @@ import { I18nextProvider, useTranslation as useI18nextTranslation, type UseTrans
  * instance. A screen mounts dozens of fields, labels and buttons, so a step paid for that dozens of
  * times (issue #11's step profile: about a tenth of a step at 4× CPU). The page calls it once, at
  * the root, and hands the result down; the result changes, and every reader re-renders, exactly
- * when the language or the loaded strings change.
+ * when the language changes.
  */
 
 type Translation = UseTranslationResponse<'translation', undefined>
 
+/** Exported so a root of its own (the page warming) reads the page's translation, not a second one. */
 export const TranslationContext = createContext<Translation | null>(null)
 
 /** Past this many remembered strings the memory starts again (interpolated figures make new ones). */
