@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { useEffect, useLayoutEffect, type ReactNode } from 'react'
+import { waitFor } from '@testing-library/react'
+import { createContext, use, useEffect, useLayoutEffect, type ReactNode } from 'react'
 import { expect, test, vi } from 'vitest'
 import { warmPage } from './warm-pages'
 
@@ -9,24 +10,21 @@ import { warmPage } from './warm-pages'
  * reach the document, and a page that cannot render outside its own state must fail silently.
  */
 
-const waitFor = async (done: () => boolean) => {
-  for (let tries = 0; tries < 100 && !done(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 10))
-}
+// What the page's own providers hand it (the app's handles, the shared translation), as the page reads it.
+const Around = createContext('missing')
 
 test('a warmed page is rendered once, with the context given, and none of its effects runs', async () => {
   const seen = { renders: 0, effects: 0, layoutEffects: 0, context: '' }
   function Page() {
     seen.renders += 1
+    seen.context = use(Around)
     useEffect(() => void (seen.effects += 1), [])
     useLayoutEffect(() => void (seen.layoutEffects += 1), [])
     return <p>a warmed page</p>
   }
   const before = document.body.innerHTML
-  warmPage(Page, (page: ReactNode) => {
-    seen.context = 'given'
-    return <section>{page}</section>
-  })
-  await waitFor(() => seen.renders > 0)
+  warmPage(Page, (page: ReactNode) => <Around value="given">{page}</Around>)
+  await waitFor(() => expect(seen.renders).toBeGreaterThan(0))
   // Time for a commit's effects, had there been any.
   await new Promise((resolve) => setTimeout(resolve, 50))
   expect(seen.renders).toBeGreaterThan(0)
@@ -57,7 +55,7 @@ test('a page that throws outside its own state is warmed silently', async () => 
     throw new Error('no plan in this state')
   }
   warmPage(Broken, (page) => page)
-  await waitFor(() => attempts > 0)
+  await waitFor(() => expect(attempts).toBeGreaterThan(0))
   await new Promise((resolve) => setTimeout(resolve, 50))
   expect(attempts).toBeGreaterThan(0)
   expect(errors).not.toHaveBeenCalled()
