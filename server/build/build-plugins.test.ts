@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { budgets } from './budgets'
+import { bundleReport, type BundleReport } from './bundle-report'
 import { firstScreen } from './first-screen'
 import { precompress } from './precompress'
 
@@ -92,5 +93,39 @@ test('the first screen is rendered into the HTML and the head script is inlined 
     await expect(buildWith([firstScreen({ modules: [], fetches: [], prerender: 'src/first.js' })])).rejects.toThrow(/no <!--first-screen-->/)
   } finally {
     writeFileSync(join(root, 'index.html'), '<!doctype html><html><head></head><body><div id="root"><!--first-screen--></div><script type="module" src="./src/main.js"></script></body></html>')
+  }
+})
+
+test('with sourcemaps, the initial JS is told by library, in gzip bytes close to each library’s own', async () => {
+  const own = mkdtempSync(join(tmpdir(), 'huaqian-libraries-'))
+  try {
+    // Two packages of different weight and the page's own few lines; numbers barely compress, so each
+    // package's share is known from its source.
+    const numbers = (count: number, seed: number) => Array.from({ length: count }, (_, index) => ((index + 1) * seed) % 4294967296).join(',')
+    for (const [name, count] of [['heavy', 4000], ['light', 400]] as const) {
+      mkdirSync(join(own, 'node_modules', name), { recursive: true })
+      writeFileSync(join(own, 'node_modules', name, 'package.json'), JSON.stringify({ name, version: '1.0.0', type: 'module', main: 'index.js' }))
+      writeFileSync(join(own, 'node_modules', name, 'index.js'), `export const ${name} = [${numbers(count, 2654435761)}]\n`)
+    }
+    writeFileSync(join(own, 'index.html'), '<!doctype html><html><body><script type="module" src="./main.js"></script></body></html>')
+    writeFileSync(join(own, 'main.js'), `import { heavy } from 'heavy'\nimport { light } from 'light'\ndocument.title = heavy.join() + light.join()\nglobalThis.kept = [heavy, light]\n`)
+    const alone = (count: number) => gzipSync(`[${numbers(count, 2654435761)}]`, { level: 9 }).byteLength
+    const reports: BundleReport[] = []
+    const buildOwn = (sourcemap: boolean | 'hidden') =>
+      build({ root: own, configFile: false, logLevel: 'silent', base: './', build: { outDir: join(own, 'dist'), emptyOutDir: true, sourcemap }, plugins: [bundleReport((report) => reports.push(report))] })
+
+    await buildOwn('hidden')
+    const byLibrary = reports[0].initialGzipByLibrary!
+    expect(Object.keys(byLibrary).slice(0, 2)).toEqual(['heavy', 'light'])
+    expect(byLibrary.heavy / alone(4000)).toBeGreaterThan(0.9)
+    expect(byLibrary.heavy / alone(4000)).toBeLessThan(1.1)
+    expect(byLibrary.light / alone(400)).toBeGreaterThan(0.8)
+    expect(byLibrary.light / alone(400)).toBeLessThan(1.2)
+    expect(byLibrary['(app)']).toBeLessThan(200)
+
+    await buildOwn(false)
+    expect(reports[1].initialGzipByLibrary).toBeUndefined()
+  } finally {
+    rmSync(own, { recursive: true, force: true })
   }
 })

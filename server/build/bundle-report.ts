@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js'
 import type { Plugin } from 'vite'
 
 /*
@@ -33,6 +34,12 @@ export interface BundleReport {
   chunks: ChunkReport[]
   /** The initial JavaScript's rendered bytes per package (`(app)` for this repository's code). */
   initialByLibrary: Record<string, number>
+  /**
+   * The initial JavaScript's minified bytes per package, each package's bytes gzipped on their own
+   * (so the sum is near, not equal to, the whole's gzip). Only from a build that makes sourcemaps:
+   * minified code says where it came from only through them.
+   */
+  initialGzipByLibrary?: Record<string, number>
 }
 
 /** Sizes as served: the precompressed copies use these same levels. Brotli is slow, so optional. */
@@ -107,12 +114,44 @@ export function reportBundle(bundle: OutputBundle, { brotli = true } = {}): Bund
     return sizesOf(asset?.type === 'asset' ? asset.source : '', brotli)
   })
   const sortedLibraries = Object.fromEntries(Object.entries(byLibrary).sort(([, a], [, b]) => b - a))
+  const gzipByLibrary = minifiedGzipByLibrary([...initial].map((file) => bundle[file]).filter((output) => output?.type === 'chunk'))
   return {
     initialJs: { ...sum(chunks.filter((chunk) => initial.has(chunk.file))), files: [...initial] },
     initialCss: { ...sum(cssSizes), files: [...initialCss] },
     chunks: chunks.sort((a, b) => b.gzip - a.gzip),
     initialByLibrary: sortedLibraries,
+    ...(gzipByLibrary === null ? {} : { initialGzipByLibrary: gzipByLibrary }),
   }
+}
+
+type OutputChunk = Extract<OutputBundle[string], { type: 'chunk' }>
+
+/**
+ * Each mapped stretch of the chunks' code, by the package its source is in; null from a build without
+ * sourcemaps. The bundler's own runtime chunk comes without a map.
+ */
+function minifiedGzipByLibrary(chunks: OutputChunk[]): Record<string, number> | null {
+  if (!chunks.some((chunk) => chunk.map)) return null
+  const text: Record<string, string[]> = {}
+  for (const chunk of chunks) {
+    if (!chunk.map) {
+      ;(text['(bundler runtime)'] ??= []).push(chunk.code)
+      continue
+    }
+    const lines = chunk.code.split('\n')
+    const consumer = new SourceMapConsumer(chunk.map as unknown as RawSourceMap)
+    const segments: { line: number; column: number; source: string | null }[] = []
+    consumer.eachMapping((mapping) => segments.push({ line: mapping.generatedLine, column: mapping.generatedColumn, source: mapping.source }), null, SourceMapConsumer.GENERATED_ORDER)
+    segments.forEach((segment, index) => {
+      const next = segments[index + 1]
+      const line = lines[segment.line - 1] ?? ''
+      const end = next !== undefined && next.line === segment.line ? next.column : line.length
+      const library = segment.source === null ? '(bundler runtime)' : libraryOf(segment.source)
+      ;(text[library] ??= []).push(line.slice(segment.column, end))
+    })
+  }
+  const sizes = Object.entries(text).map(([library, parts]) => [library, gzipSync(parts.join(''), { level: 9 }).byteLength] as const)
+  return Object.fromEntries(sizes.sort(([, a], [, b]) => b - a))
 }
 
 /** Hands the bundle's report to `onReport` after every build. */
