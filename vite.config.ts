@@ -1,6 +1,7 @@
 import { defineConfig, configDefaults } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
+import { axiosWithoutFetch } from './server/build/axios-without-fetch.js'
 import { budgets } from './server/build/budgets.js'
 import { firstScreen } from './server/build/first-screen.js'
 import { precompress } from './server/build/precompress.js'
@@ -13,6 +14,7 @@ export default defineConfig(({ mode }) => ({
   base: './',
   plugins: [
     pureLibraryCalls(),
+    axiosWithoutFetch(),
     react(),
     // Only the page's own build: the benchmark builds its empty React page with this config too.
     ...(process.env.HUAQIAN_BENCH_EMPTY
@@ -25,7 +27,7 @@ export default defineConfig(({ mode }) => ({
             headScript: 'src/i18n/first-paint-guard.ts',
           }),
           // The README's Performance section states these; change both together.
-          budgets({ initialJs: 161 * kib, initialCss: 4 * kib, lazyChunk: 12.5 * kib }),
+          budgets({ initialJs: 157 * kib, initialCss: 4 * kib, lazyChunk: 12.5 * kib }),
         ]),
     precompress(),
   ],
