@@ -87,6 +87,8 @@ export interface ReplayOptions {
   perform?: (action: StepAction) => boolean | Promise<boolean>
   /** Called with the actor before it starts (a level that renders it); returns its cleanup. */
   attach?: (actor: AnyActorRef) => () => void
+  /** Runs each step's action and what it sets off (React's `act` at a level that renders). */
+  within?: (work: () => Promise<void>) => Promise<void>
 }
 
 export async function replayPath(model: Instrumented, path: ModelPath, options: ReplayOptions = {}): Promise<ReplayResult> {
@@ -140,8 +142,11 @@ export async function replayPath(model: Instrumented, path: ModelPath, options: 
   }
   let failure: string | null = null
   try {
-    actor.start()
-    await settle()
+    const within = options.within ?? ((work) => work())
+    await within(async () => {
+      actor.start()
+      await settle()
+    })
     failure = await check(`start ${path.start}`, path.startExpect, (snapshot) => verify?.start(snapshot) ?? [])
     log.push(`${failure === null ? '✓' : '✗'} start ${path.start}`)
     for (const step of path.steps) {
@@ -149,38 +154,40 @@ export async function replayPath(model: Instrumented, path: ModelPath, options: 
       const action = step.do
       let output: unknown = undefined
       let call: AnsweredCall | undefined
-      switch (action.kind) {
-        case 'event':
-          if (!(await options.perform?.(action))) actor.send(action.event as Parameters<typeof actor.send>[0])
-          break
-        case 'wait':
-          clock.increment(action.ms)
-          break
-        case 'delay':
-          clock.increment(delayMs(model.machine, actor.getSnapshot(), action.delay))
-          break
-        case 'actor': {
-          const entry = [...pending].reverse().find((p) => p.src === action.src)
-          if (entry === undefined) {
-            failure = `${step.label}: the machine is not waiting on ${action.src}`
+      await within(async () => {
+        switch (action.kind) {
+          case 'event':
+            if (!(await options.perform?.(action))) actor.send(action.event as Parameters<typeof actor.send>[0])
             break
-          }
-          call = { src: entry.src, input: entry.input }
-          if (action.outcome === 'error') entry.reject(failureOf(action.error))
-          else {
-            const fixture = (fixtures as Record<string, Record<string, (a: unknown) => unknown>>)[action.src]?.[action.fixture]
-            if (!fixture) {
-              failure = `${step.label}: no fixture ${action.fixture} for ${action.src}`
+          case 'wait':
+            clock.increment(action.ms)
+            break
+          case 'delay':
+            clock.increment(delayMs(model.machine, actor.getSnapshot(), action.delay))
+            break
+          case 'actor': {
+            const entry = [...pending].reverse().find((p) => p.src === action.src)
+            if (entry === undefined) {
+              failure = `${step.label}: the machine is not waiting on ${action.src}`
               break
             }
-            output = fixture(entry.input)
-            entry.resolve(output)
+            call = { src: entry.src, input: entry.input }
+            if (action.outcome === 'error') entry.reject(failureOf(action.error))
+            else {
+              const fixture = (fixtures as Record<string, Record<string, (a: unknown) => unknown>>)[action.src]?.[action.fixture]
+              if (!fixture) {
+                failure = `${step.label}: no fixture ${action.fixture} for ${action.src}`
+                break
+              }
+              output = fixture(entry.input)
+              entry.resolve(output)
+            }
+            break
           }
-          break
         }
-      }
+        if (failure === null) await settle()
+      })
       if (failure === null) {
-        await settle()
         failure = await check(step.label, step.expect, (snapshot) => verify?.step(step, snapshot, output, call) ?? [])
       }
       log.push(`${failure === null ? '✓' : '✗'} ${step.label}`)

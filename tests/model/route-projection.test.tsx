@@ -174,6 +174,8 @@ async function project(path: ModelPath): Promise<string | null> {
       },
     }),
     compare: () => [],
+    // Each step re-renders the projection, so React is told (act) and finishes before the step is checked.
+    within: (work) => act(work),
   })
   container.remove()
   return result.failure
