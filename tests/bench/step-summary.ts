@@ -49,3 +49,35 @@ export function formatSteps(steps: ReturnType<typeof stepSummary>): string[] {
   }
   return lines
 }
+
+/**
+ * How far apart two builds' step totals are, with a 95% bootstrap interval: each build's taps are
+ * drawn again with replacement, 2,000 times (a fixed seed, so a run reads the same twice), and the
+ * difference `b − a` of the median and of the p95 taken each time. An interval that spans 0 is a
+ * difference the runs cannot tell from noise.
+ */
+export function stepDifference(a: StepSample[], b: StepSample[], draws = 2_000) {
+  const totals = (samples: StepSample[]) => samples.filter((sample) => !sample.step.startsWith('vendor')).map((sample) => sample.totalMs)
+  const [first, second] = [totals(a), totals(b)]
+  let seed = 0x2545f491
+  const random = () => {
+    // xorshift32: enough to draw indices, and the same draws every run.
+    seed ^= seed << 13
+    seed ^= seed >>> 17
+    seed ^= seed << 5
+    return (seed >>> 0) / 4294967296
+  }
+  const redraw = (list: number[]) => list.map(() => list[Math.floor(random() * list.length)])
+  const interval = (statistic: (list: number[]) => number) => {
+    const differences = Array.from({ length: draws }, () => statistic(redraw(second)) - statistic(redraw(first)))
+    return { difference: round(statistic(second) - statistic(first)), low: round(percentile(differences, 2.5)), high: round(percentile(differences, 97.5)) }
+  }
+  return { median: interval(median), p95: interval((list) => percentile(list, 95)) }
+}
+
+/** The difference as `bench:steps` prints it. */
+export function formatDifference(name: string, difference: ReturnType<typeof stepDifference>): string {
+  const part = (label: string, { difference: value, low, high }: { difference: number; low: number; high: number }) =>
+    `${label} ${value > 0 ? '+' : ''}${value} ms (95% interval ${low} … ${high}${low <= 0 && high >= 0 ? ', within the noise' : ''})`
+  return `${name}: ${part('median', difference.median)}; ${part('p95', difference.p95)}`
+}

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import { startSandbox, type RunningSandbox } from '../../server/start'
 import { launchChromium } from '../support/browser'
 import { measureSteps, type StepSample } from './step-latency'
-import { formatSteps, stepSummary } from './step-summary'
+import { formatDifference, formatSteps, stepDifference, stepSummary } from './step-summary'
 
 /*
  * `npm run bench:steps -- --vs <built page dir>`: the benchmark's step latency (4× CPU, new
@@ -55,8 +55,10 @@ const result = {
   loadAverage: { atStart: loadAtStart.map((v) => Number(v.toFixed(1))), atEnd: loadavg().map((v) => Number(v.toFixed(1))) },
   vs: stepSummary(samples.vs),
   dist: stepSummary(samples.dist),
+  distMinusVs: stepDifference(samples.vs, samples.dist),
 }
 mkdirSync('artifacts/bench', { recursive: true })
 writeFileSync('artifacts/bench/steps-vs.json', `${JSON.stringify(result, null, 2)}\n`)
 for (const name of ['vs', 'dist'] as const) console.log(`\n${name} (${builds[name]}):\n${formatSteps(result[name]).join('\n')}`)
+console.log(`\n${formatDifference('dist − vs, step totals', result.distMinusVs)}`)
 console.log(`\nload average ${result.loadAverage.atStart.join(' ')} → ${result.loadAverage.atEnd.join(' ')}; written artifacts/bench/steps-vs.json`)
