@@ -116,7 +116,11 @@ export function whenIdle(task: () => void): () => void {
 
 /** Prefetches the pages the machine says can come next, in idle time after each snapshot, and warms each. */
 function prefetchNext(snapshot: AppSnapshot, around: (page: ReactNode) => ReactNode): void {
-  for (const name of nextScreens(snapshot)) void preloadPage(pages[name]).then(() => whenIdle(() => warmPage(pages[name], around)))
+  // Only a page whose chunk arrived is warmed: warming one that failed would render its loading state and
+  // mark it warmed, and the page would not be warmed once a later download succeeds.
+  for (const name of nextScreens(snapshot)) {
+    void preloadPage(pages[name]).then((arrived) => arrived && whenIdle(() => warmPage(pages[name], around)))
+  }
   if (snapshot.can({ type: 'rights.open' })) void preloadPage(RightsSheet)
 }
 

@@ -16,8 +16,8 @@ export type LazyPageOptions = {
 }
 
 export type LazyPageComponent<P extends object> = ComponentType<P> & {
-  /** Starts the chunk download, or joins the one under way. Never rejects. */
-  preload: () => Promise<void>
+  /** Starts the chunk download, or joins the one under way; whether the chunk is here. Never rejects. */
+  preload: () => Promise<boolean>
 }
 
 type Phase = 'waiting' | 'slow' | 'failed'
@@ -129,17 +129,17 @@ export function lazyPage<P extends object>(
   return Object.assign(LazyPage, {
     preload: () =>
       chunk.load().then(
-        () => undefined,
+        () => true,
         // A failed prefetch costs nothing: the page tries again when it is shown.
-        () => undefined,
+        () => false,
       ),
   })
 }
 
 /**
- * Prefetches a page's chunk, e.g. for the screens the machine says can come next. Never rejects.
- * Takes any page whatever its props, so a router can keep its pages in one table.
+ * Prefetches a page's chunk, e.g. for the screens the machine says can come next; resolves to whether
+ * it arrived. Never rejects. Takes any page whatever its props, so a router can keep its pages in one table.
  */
-export function preloadPage(page: Pick<LazyPageComponent<object>, 'preload'>): Promise<void> {
+export function preloadPage(page: Pick<LazyPageComponent<object>, 'preload'>): Promise<boolean> {
   return page.preload()
 }
