@@ -13,14 +13,16 @@ export const percentile = (list: number[], p: number) => {
 }
 export const round = (value: number, digits = 0) => Number(value.toFixed(digits))
 
+/** The taps of screen steps: the vendor's Pass includes the liveness result poll, so it is reported on its own, not in the step figure. */
+const screenStepsOf = (samples: StepSample[]) => samples.filter((sample) => !sample.step.startsWith('vendor'))
+
 export function stepSummary(samples: StepSample[]) {
   const of = (pick: (sample: StepSample) => number, list = samples) => ({
     median: round(median(list.map(pick))),
     p95: round(percentile(list.map(pick), 95)),
   })
   const steps = [...new Set(samples.map((sample) => sample.step))]
-  // The vendor's Pass includes the liveness result poll: reported on its own, not in the step figure.
-  const screenSteps = samples.filter((sample) => !sample.step.startsWith('vendor'))
+  const screenSteps = screenStepsOf(samples)
   return {
     cpuThrottling: 4,
     samples: samples.length,
@@ -57,7 +59,7 @@ export function formatSteps(steps: ReturnType<typeof stepSummary>): string[] {
  * difference the runs cannot tell from noise.
  */
 export function stepDifference(a: StepSample[], b: StepSample[], draws = 2_000) {
-  const totals = (samples: StepSample[]) => samples.filter((sample) => !sample.step.startsWith('vendor')).map((sample) => sample.totalMs)
+  const totals = (samples: StepSample[]) => screenStepsOf(samples).map((sample) => sample.totalMs)
   const [first, second] = [totals(a), totals(b)]
   let seed = 0x2545f491
   const random = () => {
