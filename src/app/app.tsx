@@ -10,7 +10,7 @@ import BootPage from '../pages/boot-page'
 import { lazyPage, preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 import { ToastHost } from '../ui/toast-host'
 import { AppHandlesContext, useAppHandles, type AppHandles } from './app-context'
-import { warmPage } from './warm-pages'
+import { preloadAndWarm } from './warm-pages'
 
 // The boot screen is the prerendered first screen: it is in the entry so the first render is that
 // screen at once, never a blank wait for a chunk. Every other page is its own chunk (spec section
@@ -116,11 +116,7 @@ export function whenIdle(task: () => void): () => void {
 
 /** Prefetches the pages the machine says can come next, in idle time after each snapshot, and warms each. */
 function prefetchNext(snapshot: AppSnapshot, around: (page: ReactNode) => ReactNode): void {
-  // Only a page whose chunk arrived is warmed: warming one that failed would render its loading state and
-  // mark it warmed, and the page would not be warmed once a later download succeeds.
-  for (const name of nextScreens(snapshot)) {
-    void preloadPage(pages[name]).then((arrived) => arrived && whenIdle(() => warmPage(pages[name], around)))
-  }
+  for (const name of nextScreens(snapshot)) void preloadAndWarm(pages[name], around, whenIdle)
   if (snapshot.can({ type: 'rights.open' })) void preloadPage(RightsSheet)
 }
 

@@ -2,7 +2,8 @@
 import { waitFor } from '@testing-library/react'
 import { createContext, use, useEffect, useLayoutEffect, type ReactNode } from 'react'
 import { expect, test, vi } from 'vitest'
-import { warmPage } from './warm-pages'
+import { lazyPage, type PageModule } from '../ui/lazy-page'
+import { preloadAndWarm, warmPage } from './warm-pages'
 
 /*
  * Warming a page (issue #11) runs its render once, out of sight, before the borrower reaches it. It
@@ -62,4 +63,22 @@ test('a page that throws outside its own state is warmed silently', async () => 
   expect(reported).toEqual([])
   window.removeEventListener('error', onError)
   errors.mockRestore()
+})
+
+test('a page whose download failed is not warmed then, and is warmed once a later download arrives', async () => {
+  let renders = 0
+  function Page() {
+    renders += 1
+    return <p>the next form</p>
+  }
+  const downloads = [() => Promise.reject(new Error('offline')), () => Promise.resolve<PageModule<object>>({ default: Page })]
+  const NextPage = lazyPage(() => downloads.shift()!())
+  const now = (task: () => void) => task()
+
+  await preloadAndWarm(NextPage, (page) => page, now)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(renders).toBe(0)
+
+  await preloadAndWarm(NextPage, (page) => page, now)
+  await waitFor(() => expect(renders).toBeGreaterThan(0))
 })

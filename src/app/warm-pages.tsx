@@ -1,5 +1,6 @@
 import { Activity, type ComponentType, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 
 /*
  * A page's first render on a phone pays for compiling its code and for its first strings: home →
@@ -38,4 +39,17 @@ export function warmPage(Page: ComponentType, around: (page: ReactNode) => React
       </Activity>,
     ),
   )
+}
+
+/**
+ * Downloads a page's chunk and, once it is here, warms the page when `later` says (idle time). Only
+ * a page whose chunk arrived is warmed: warming one whose download failed would render its loading
+ * state and mark it warmed, and the page would then not be warmed once a later download succeeds.
+ */
+export async function preloadAndWarm(
+  page: LazyPageComponent<object>,
+  around: (page: ReactNode) => ReactNode,
+  later: (task: () => void) => void,
+): Promise<void> {
+  if (await preloadPage(page)) later(() => warmPage(page, around))
 }
