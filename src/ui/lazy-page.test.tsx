@@ -169,7 +169,7 @@ test('a failed preload is harmless: the page downloads again when shown', async 
   const Page = lazyPage(loader)
   const preloading = preloadPage(Page)
   downloads[0]?.reject(new Error('offline'))
-  // It says the chunk is not here, so the page is not warmed in its loading state (src/app/app.tsx).
+  // It says the chunk is not here, so the page is not warmed in its loading state (`preloadAndWarm`, src/app/warm-pages.tsx).
   await expect(preloading).resolves.toBe(false)
 
   show(<Page who="borrower" />)
