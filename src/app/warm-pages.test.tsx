@@ -2,6 +2,7 @@
 import { waitFor } from '@testing-library/react'
 import { createContext, use, useEffect, useLayoutEffect, type ReactNode } from 'react'
 import { expect, test, vi } from 'vitest'
+import { RestOfScreen } from '../pages/screen-kit'
 import { lazyPage, type PageModule } from '../ui/lazy-page'
 import { preloadAndWarm, warmPage } from './warm-pages'
 
@@ -39,6 +40,34 @@ test('a warmed page is rendered once, with the context given, and none of its ef
   warmPage(Page, (page) => page)
   await new Promise((resolve) => setTimeout(resolve, 50))
   expect(seen.renders).toBe(renders)
+})
+
+test("a page's RestOfScreen is warmed with its top", async () => {
+  // It renders in a deferred render after the page's first one; the warm root must not be dropped
+  // before it, or the borrower's first sight of that part pays for compiling it.
+  const rendered = { top: 0, rest: 0 }
+  function Top() {
+    rendered.top += 1
+    return <p>first fields</p>
+  }
+  function Agreements() {
+    rendered.rest += 1
+    return <p>agreements</p>
+  }
+  function Page() {
+    return (
+      <>
+        <Top />
+        <RestOfScreen>
+          <Agreements />
+        </RestOfScreen>
+      </>
+    )
+  }
+  warmPage(Page, (page) => page)
+  await waitFor(() => expect(rendered.top).toBeGreaterThan(0))
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(rendered.rest).toBeGreaterThan(0)
 })
 
 test('a page that throws outside its own state is warmed silently', async () => {

@@ -1,4 +1,4 @@
-import { Activity, type ComponentType, type ReactNode } from 'react'
+import { Activity, useDeferredValue, type ComponentType, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 
@@ -12,8 +12,10 @@ import { preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 
 const warmed = new Set<ComponentType>()
 
+// A page's `RestOfScreen` renders in the deferred render after its first one. This waits for that
+// same deferred render, so the root is dropped only once that part is warm too.
 function Rendered({ onRendered }: { onRendered: () => void }) {
-  onRendered()
+  if (useDeferredValue(true, false)) onRendered()
   return null
 }
 

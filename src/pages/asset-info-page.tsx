@@ -3,7 +3,7 @@ import type { AssetDraft } from '../../machines/app.machine'
 import type { CarOwnership, Housing, IncomeBand, Occupation } from '../../machines/ports'
 import type { EnumQuestion, YesNoQuestion } from './draft-form'
 import { EnumQuestions, NextRow, YesNoQuestions, unanswered } from './draft-form'
-import { ScreenFrame, Section, useApp, useSend } from './screen-kit'
+import { RestOfScreen, ScreenFrame, Section, useApp, useSend } from './screen-kit'
 
 const occupations: readonly Occupation[] = ['employee', 'civil_servant', 'self_employed', 'freelancer', 'retired', 'other']
 const incomeBands: readonly IncomeBand[] = ['below_3k', '3k_5k', '5k_10k', '10k_20k', 'above_20k']
@@ -31,9 +31,13 @@ export default function AssetInfoPage() {
     <ScreenFrame page="assetInfo">
       <Section title={t('routes.assetInfo')}>
         <EnumQuestions draft={draft} questions={choices} change={change} />
-        <YesNoQuestions draft={draft} questions={yesNo} change={change} />
+        <RestOfScreen>
+          <YesNoQuestions draft={draft} questions={yesNo} change={change} />
+        </RestOfScreen>
       </Section>
-      <NextRow missing={unanswered(draft, [...choices, ...yesNo])} />
+      <RestOfScreen>
+        <NextRow missing={unanswered(draft, [...choices, ...yesNo])} />
+      </RestOfScreen>
     </ScreenFrame>
   )
 }

@@ -15,7 +15,7 @@ import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { RegionSelects } from './region-selects'
 import type { EnumQuestion } from './draft-form'
 import { EnumQuestions, NextRow, unanswered } from './draft-form'
-import { ScreenFrame, Section, useApp, useSend } from './screen-kit'
+import { RestOfScreen, ScreenFrame, Section, useApp, useSend } from './screen-kit'
 
 const educations: readonly Education[] = ['junior_high_or_below', 'high_school', 'associate', 'bachelor', 'master_or_above']
 const maritalStatuses: readonly MaritalStatus[] = ['single', 'married', 'divorced', 'widowed']
@@ -76,32 +76,34 @@ export default function BasicInfoPage() {
         {text('real_name', t('screens.basic.name'), { autoComplete: 'name' })}
         {text('id_number', t('screens.basic.idNumber'), { autoComplete: 'off' })}
       </Section>
-      <Section title={t('screens.basic.about')}>
-        <EnumQuestions draft={draft} questions={choices} change={change} />
-        <RegionSelects
-          province={draft.province_id}
-          city={draft.city_id}
-          district={draft.district_id}
-          onChange={change}
+      <RestOfScreen>
+        <Section title={t('screens.basic.about')}>
+          <EnumQuestions draft={draft} questions={choices} change={change} />
+          <RegionSelects
+            province={draft.province_id}
+            city={draft.city_id}
+            district={draft.district_id}
+            onChange={change}
+          />
+          {text('address', t('screens.basic.address'), { autoComplete: 'street-address' })}
+          {text('email', t('common.withOptional', { label: t('screens.basic.email') }), { inputMode: 'email', autoComplete: 'email' })}
+        </Section>
+        <NextRow
+          missing={[
+            draft.real_name === '' && t('screens.basic.name'),
+            draft.id_number === '' && t('screens.basic.idNumber'),
+            ...unanswered(draft, choices),
+            draft.district_id === '' && t('screens.basic.residence'),
+            draft.address === '' && t('screens.basic.address'),
+          ]}
+          onClick={() => {
+            setTouched(new Set(textFields))
+            if (!textFields.some((field) => isBlockingRule(ruleOf(field, draft)))) return true
+            focusFirstInvalid()
+            return false
+          }}
         />
-        {text('address', t('screens.basic.address'), { autoComplete: 'street-address' })}
-        {text('email', t('common.withOptional', { label: t('screens.basic.email') }), { inputMode: 'email', autoComplete: 'email' })}
-      </Section>
-      <NextRow
-        missing={[
-          draft.real_name === '' && t('screens.basic.name'),
-          draft.id_number === '' && t('screens.basic.idNumber'),
-          ...unanswered(draft, choices),
-          draft.district_id === '' && t('screens.basic.residence'),
-          draft.address === '' && t('screens.basic.address'),
-        ]}
-        onClick={() => {
-          setTouched(new Set(textFields))
-          if (!textFields.some((field) => isBlockingRule(ruleOf(field, draft)))) return true
-          focusFirstInvalid()
-          return false
-        }}
-      />
+      </RestOfScreen>
     </ScreenFrame>
   )
 }

@@ -4,7 +4,7 @@ import type { ContactDraft, ContactDraftEntry } from '../../machines/app.machine
 import type { ContactRelation } from '../../machines/ports'
 import { contactIssues, formatPhone, normaliseMobile, type ContactIssue } from '../contract/field-rules'
 import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
-import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, ScreenFrame, Section, useApp, useSend } from './screen-kit'
+import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, RestOfScreen, ScreenFrame, Section, useApp, useSend } from './screen-kit'
 
 const relations: readonly ContactRelation[] = ['parent', 'spouse', 'child', 'sibling', 'friend', 'colleague', 'other']
 
@@ -37,69 +37,74 @@ export default function ContactPage() {
     change({ contacts })
   }
 
-  return (
-    <ScreenFrame page="contact">
-      {([0, 1] as const).map((index) => {
-        const entry = draft.contacts[index]
-        return (
-          <Section key={index} named title={t('screens.contact.title', { number: index + 1 })}>
-            <EnumSelect
-              label={t('screens.contact.relation')}
-              value={entry.relation}
-              options={relations}
-              optionLabel={(value) => t(`enums.contactRelation.${value}`)}
-              error={issueOf(index, 'relation')}
-              onChange={(relation) => {
-                touch(`${index}.relation`)
-                changeEntry(index, { relation })
-              }}
-            />
-            <TextField
-              label={t('screens.contact.name')}
-              error={issueOf(index, 'name')}
-              name={`contact-${index}-name`}
-              value={entry.name}
-              onChange={(name) => changeEntry(index, { name })}
-              onBlur={() => touch(`${index}.name`)}
-            />
-            <TextField
-              label={t('screens.contact.phone')}
-              error={issueOf(index, 'phone')}
-              name={`contact-${index}-phone`}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              // Shown 3-4-4 as typed (138 0013 8000); the draft keeps the 11 digits that are sent.
-              value={formatPhone(entry.phone)}
-              format={formatPhone}
-              onChange={(phone) => changeEntry(index, { phone: normaliseMobile(phone) })}
-              onBlur={() => touch(`${index}.phone`)}
-            />
-          </Section>
-        )
-      })}
-      <Section>
-        <AgreementCheck agreement="form" checked={draft.form} onChange={(form) => change({ form })} />
-        <BusySpinner />
-        <ActionButton
-          event={{ type: 'form.submit' }}
-          label={t('common.next')}
-          missing={[
-            ...draft.contacts.map(
-              (entry, index) =>
-                (entry.relation === null || entry.name === '' || entry.phone === '') &&
-                t('screens.contact.title', { number: index + 1 }),
-            ),
-            !draft.form && t('agreements.form'),
-          ]}
-          onClick={() => {
-            setChecked(true)
-            if (issues.length === 0) return true
-            focusFirstInvalid()
-            return false
+  const contactCard = (index: 0 | 1) => {
+    const entry = draft.contacts[index]
+    return (
+      <Section key={index} named title={t('screens.contact.title', { number: index + 1 })}>
+        <EnumSelect
+          label={t('screens.contact.relation')}
+          value={entry.relation}
+          options={relations}
+          optionLabel={(value) => t(`enums.contactRelation.${value}`)}
+          error={issueOf(index, 'relation')}
+          onChange={(relation) => {
+            touch(`${index}.relation`)
+            changeEntry(index, { relation })
           }}
         />
+        <TextField
+          label={t('screens.contact.name')}
+          error={issueOf(index, 'name')}
+          name={`contact-${index}-name`}
+          value={entry.name}
+          onChange={(name) => changeEntry(index, { name })}
+          onBlur={() => touch(`${index}.name`)}
+        />
+        <TextField
+          label={t('screens.contact.phone')}
+          error={issueOf(index, 'phone')}
+          name={`contact-${index}-phone`}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          // Shown 3-4-4 as typed (138 0013 8000); the draft keeps the 11 digits that are sent.
+          value={formatPhone(entry.phone)}
+          format={formatPhone}
+          onChange={(phone) => changeEntry(index, { phone: normaliseMobile(phone) })}
+          onBlur={() => touch(`${index}.phone`)}
+        />
       </Section>
+    )
+  }
+
+  return (
+    <ScreenFrame page="contact">
+      {contactCard(0)}
+      <RestOfScreen>
+        {contactCard(1)}
+        <Section>
+          <AgreementCheck agreement="form" checked={draft.form} onChange={(form) => change({ form })} />
+          <BusySpinner />
+          <ActionButton
+            event={{ type: 'form.submit' }}
+            label={t('common.next')}
+            missing={[
+              ...draft.contacts.map(
+                (entry, index) =>
+                  (entry.relation === null || entry.name === '' || entry.phone === '') &&
+                  t('screens.contact.title', { number: index + 1 }),
+              ),
+              !draft.form && t('agreements.form'),
+            ]}
+            onClick={() => {
+              setChecked(true)
+              if (issues.length === 0) return true
+              focusFirstInvalid()
+              return false
+            }}
+          />
+        </Section>
+      </RestOfScreen>
     </ScreenFrame>
   )
 }

@@ -8,7 +8,7 @@ import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { ProtocolPopup, type LoadAgreement } from '../ui/components/protocol-popup'
 import { useUiLocale } from '../i18n/use-ui-locale'
 import { LivePrice } from './trial-figures'
-import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, ScreenFrame, Section, useApp, useFormat, useOpenExternal, useSend, yuanToFen } from './screen-kit'
+import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, RestOfScreen, ScreenFrame, Section, useApp, useFormat, useOpenExternal, useSend, yuanToFen } from './screen-kit'
 
 const demandAgreements = ['register', 'user', 'privacy', 'personal-consent'] as const
 
@@ -80,54 +80,56 @@ export default function LoanDemandPage() {
           onChange={(purpose) => send({ type: 'form.change', step: 'demand', patch: { purpose } })}
         />
       </Section>
-      <Section title={t('screens.trial.title')}>
-        <BusySpinner label={t('screens.trial.pricing')} />
-        <LivePrice />
-      </Section>
-      <Section>
-        <AgreementCheck agreement="register" checked={agreements.register} onChange={(v) => setAgreement('register', v)} />
-        <AgreementCheck agreement="user" checked={agreements.user} onChange={(v) => setAgreement('user', v)} />
-        <AgreementCheck agreement="privacy" checked={agreements.privacy} onChange={(v) => setAgreement('privacy', v)} />
-        <AgreementCheck
-          agreement="personal-consent"
-          checked={agreements.personal_consent}
-          onChange={(v) => setAgreement('personal_consent', v)}
-        />
-        {!allAccepted && <p className="field__hint">{t('consent.required')}</p>}
-        <button type="button" className="link" onClick={() => setReadingAll(true)}>
-          {t('screens.demand.readAll')}
-        </button>
-        <ProtocolPopup
-          open={readingAll}
-          onClose={() => setReadingAll(false)}
-          agreements={demandAgreements}
-          loadAgreement={loadAgreement}
-          onExternalLink={openExternal}
-          onAcceptedChange={(accepted) =>
-            send({
-              type: 'form.change',
-              step: 'demand',
-              patch: { agreements: { register: accepted, user: accepted, privacy: accepted, personal_consent: accepted } },
-            })
-          }
-        />
-        <ActionButton
-          event={{ type: 'form.submit' }}
-          label={t('screens.demand.submit')}
-          // The agreements say so themselves just above.
-          missing={[
-            demand.amount === null && t('screens.demand.amount'),
-            demand.term === null && t('screens.demand.term'),
-            demand.purpose === null && t('screens.demand.purpose'),
-          ]}
-          onClick={() => {
-            setAmountLeft(true)
-            if (amountError === null) return true
-            focusFirstInvalid()
-            return false
-          }}
-        />
-      </Section>
+      <RestOfScreen>
+        <Section title={t('screens.trial.title')}>
+          <BusySpinner label={t('screens.trial.pricing')} />
+          <LivePrice />
+        </Section>
+        <Section>
+          <AgreementCheck agreement="register" checked={agreements.register} onChange={(v) => setAgreement('register', v)} />
+          <AgreementCheck agreement="user" checked={agreements.user} onChange={(v) => setAgreement('user', v)} />
+          <AgreementCheck agreement="privacy" checked={agreements.privacy} onChange={(v) => setAgreement('privacy', v)} />
+          <AgreementCheck
+            agreement="personal-consent"
+            checked={agreements.personal_consent}
+            onChange={(v) => setAgreement('personal_consent', v)}
+          />
+          {!allAccepted && <p className="field__hint">{t('consent.required')}</p>}
+          <button type="button" className="link" onClick={() => setReadingAll(true)}>
+            {t('screens.demand.readAll')}
+          </button>
+          <ProtocolPopup
+            open={readingAll}
+            onClose={() => setReadingAll(false)}
+            agreements={demandAgreements}
+            loadAgreement={loadAgreement}
+            onExternalLink={openExternal}
+            onAcceptedChange={(accepted) =>
+              send({
+                type: 'form.change',
+                step: 'demand',
+                patch: { agreements: { register: accepted, user: accepted, privacy: accepted, personal_consent: accepted } },
+              })
+            }
+          />
+          <ActionButton
+            event={{ type: 'form.submit' }}
+            label={t('screens.demand.submit')}
+            // The agreements say so themselves just above.
+            missing={[
+              demand.amount === null && t('screens.demand.amount'),
+              demand.term === null && t('screens.demand.term'),
+              demand.purpose === null && t('screens.demand.purpose'),
+            ]}
+            onClick={() => {
+              setAmountLeft(true)
+              if (amountError === null) return true
+              focusFirstInvalid()
+              return false
+            }}
+          />
+        </Section>
+      </RestOfScreen>
     </ScreenFrame>
   )
 }

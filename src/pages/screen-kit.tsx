@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useDeferredValue, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from '../i18n/translation'
 import type { AppEvent } from '../../machines/app.machine'
 import type { AppSnapshot } from '../../machines/routes'
@@ -186,6 +186,17 @@ export function Section({ title, children, named = false }: { title?: string; ch
       {children}
     </section>
   )
+}
+
+/**
+ * A screen's cards after its first ones: rendered in the deferred render that follows the screen's
+ * first commit, which React may slice, so the task that shows a new screen (the tap's, or the
+ * answer's) builds, lays out and paints only its top. The rest follows a frame or two later, below
+ * what is already there, so nothing on screen moves.
+ */
+export function RestOfScreen({ children }: { children: ReactNode }) {
+  const ready = useDeferredValue(true, false)
+  return ready ? children : null
 }
 
 /** A plain select over an enum, labelled from `enums.<group>`; empty until the borrower picks. */
