@@ -6,7 +6,7 @@ import { checkAmount, checkSmsCode, type FieldRuleCode } from '../contract/field
 import { SmsCode } from './sms-code'
 import { Checkbox, TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { LivePrice } from './trial-figures'
-import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, Facts, ScreenFrame, Section, useApp, useFormat, useSend, yuanToFen } from './screen-kit'
+import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, Facts, RestOfScreen, ScreenFrame, Section, useApp, useFormat, useSend, yuanToFen } from './screen-kit'
 
 type LendState = 'editing' | 'codeSent' | 'confirmingCard' | 'applyUncertain'
 const lendState = (name: LendState) => ({ session: { screens: { lendConfirm: name } } }) as const
@@ -68,57 +68,59 @@ export default function LendConfirmPage() {
         />
         <Facts rows={[[t('screens.demand.purpose'), purpose === null ? '—' : t(`enums.loanPurpose.${purpose}`)]]} />
       </Section>
-      <Section title={t('screens.trial.title')}>
-        <LivePrice />
-      </Section>
-      <Section>
-        <AgreementCheck agreement="loan" checked={agreements.loan} onChange={(v) => setAgreement('loan', v)} />
-        <div className="agreement">
-          <Checkbox checked={agreements.contract} onChange={(checked) => setAgreement('contract', checked)}>
-            {t('screens.common.iAccept', { title: t('screens.lend.contract') })}
-          </Checkbox>
-          <button type="button" className="link" onClick={() => openLenderText('contract')}>
-            {t('screens.common.read')}
-          </button>
-        </div>
-        <div className="agreement">
-          <Checkbox checked={agreements.third_party} onChange={(checked) => setAgreement('third_party', checked)}>
-            {t('screens.common.iAccept', { title: t('screens.lend.thirdParty') })}
-          </Checkbox>
-          <button type="button" className="link" onClick={() => openLenderText('third_party')}>
-            {t('screens.common.read')}
-          </button>
-        </div>
-      </Section>
-      <Section title={t('screens.lend.bindTitle')}>
-        <Facts rows={[[t('screens.lend.cardUsed'), <span data-testid="lend-card">{card === null ? '—' : format.card(card)}</span>]]} />
-        {bound ? (
-          <p className="badge badge--success">{t('screens.lend.bound')}</p>
-        ) : (
-          <p className="muted">{t('screens.lend.bindLead')}</p>
-        )}
-        {codeSent && sms !== null && (
-          <SmsCode sms={sms} code={draft.code} showRule={showCodeRule} onCode={(code) => change({ code })} />
-        )}
-        <BusySpinner />
-        {uncertain ? (
-          <ActionButton event={{ type: 'retry' }} label={t('screens.common.retrySame')} />
-        ) : bound || codeSent ? (
-          <ActionButton
-            event={{ type: 'form.submit' }}
-            label={t('screens.lend.apply')}
-            onClick={() => {
-              setShowCodeRule(true)
-              setAmountLeft(true)
-              if (amountError === null && (bound || checkSmsCode(draft.code) === null)) return true
-              focusFirstInvalid()
-              return false
-            }}
-          />
-        ) : (
-          <ActionButton event={{ type: 'sms.send' }} label={t('screens.sms.send')} />
-        )}
-      </Section>
+      <RestOfScreen>
+        <Section title={t('screens.trial.title')}>
+          <LivePrice />
+        </Section>
+        <Section>
+          <AgreementCheck agreement="loan" checked={agreements.loan} onChange={(v) => setAgreement('loan', v)} />
+          <div className="agreement">
+            <Checkbox checked={agreements.contract} onChange={(checked) => setAgreement('contract', checked)}>
+              {t('screens.common.iAccept', { title: t('screens.lend.contract') })}
+            </Checkbox>
+            <button type="button" className="link" onClick={() => openLenderText('contract')}>
+              {t('screens.common.read')}
+            </button>
+          </div>
+          <div className="agreement">
+            <Checkbox checked={agreements.third_party} onChange={(checked) => setAgreement('third_party', checked)}>
+              {t('screens.common.iAccept', { title: t('screens.lend.thirdParty') })}
+            </Checkbox>
+            <button type="button" className="link" onClick={() => openLenderText('third_party')}>
+              {t('screens.common.read')}
+            </button>
+          </div>
+        </Section>
+        <Section title={t('screens.lend.bindTitle')}>
+          <Facts rows={[[t('screens.lend.cardUsed'), <span data-testid="lend-card">{card === null ? '—' : format.card(card)}</span>]]} />
+          {bound ? (
+            <p className="badge badge--success">{t('screens.lend.bound')}</p>
+          ) : (
+            <p className="muted">{t('screens.lend.bindLead')}</p>
+          )}
+          {codeSent && sms !== null && (
+            <SmsCode sms={sms} code={draft.code} showRule={showCodeRule} onCode={(code) => change({ code })} />
+          )}
+          <BusySpinner />
+          {uncertain ? (
+            <ActionButton event={{ type: 'retry' }} label={t('screens.common.retrySame')} />
+          ) : bound || codeSent ? (
+            <ActionButton
+              event={{ type: 'form.submit' }}
+              label={t('screens.lend.apply')}
+              onClick={() => {
+                setShowCodeRule(true)
+                setAmountLeft(true)
+                if (amountError === null && (bound || checkSmsCode(draft.code) === null)) return true
+                focusFirstInvalid()
+                return false
+              }}
+            />
+          ) : (
+            <ActionButton event={{ type: 'sms.send' }} label={t('screens.sms.send')} />
+          )}
+        </Section>
+      </RestOfScreen>
     </ScreenFrame>
   )
 }
