@@ -40,7 +40,7 @@ export default function ContactPage() {
   const contactCard = (index: 0 | 1) => {
     const entry = draft.contacts[index]
     return (
-      <Section key={index} named title={t('screens.contact.title', { number: index + 1 })}>
+      <Section named title={t('screens.contact.title', { number: index + 1 })}>
         <EnumSelect
           label={t('screens.contact.relation')}
           value={entry.relation}
