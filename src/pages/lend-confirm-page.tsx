@@ -8,6 +8,12 @@ import { Checkbox, TextField, useFocusFirstInvalid } from '../ui/components/form
 import { LivePrice } from './trial-figures'
 import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, Facts, RestOfScreen, ScreenFrame, Section, useApp, useFormat, useSend, yuanToFen } from './screen-kit'
 
+// The lender's own texts: each is ticked here and read over the screen (`thirdProtocol`).
+const lenderTexts = [
+  ['contract', 'screens.lend.contract'],
+  ['third_party', 'screens.lend.thirdParty'],
+] as const
+
 type LendState = 'editing' | 'codeSent' | 'confirmingCard' | 'applyUncertain'
 const lendState = (name: LendState) => ({ session: { screens: { lendConfirm: name } } }) as const
 
@@ -74,22 +80,16 @@ export default function LendConfirmPage() {
         </Section>
         <Section>
           <AgreementCheck agreement="loan" checked={agreements.loan} onChange={(v) => setAgreement('loan', v)} />
-          <div className="agreement">
-            <Checkbox checked={agreements.contract} onChange={(checked) => setAgreement('contract', checked)}>
-              {t('screens.common.iAccept', { title: t('screens.lend.contract') })}
-            </Checkbox>
-            <button type="button" className="link" onClick={() => openLenderText('contract')}>
-              {t('screens.common.read')}
-            </button>
-          </div>
-          <div className="agreement">
-            <Checkbox checked={agreements.third_party} onChange={(checked) => setAgreement('third_party', checked)}>
-              {t('screens.common.iAccept', { title: t('screens.lend.thirdParty') })}
-            </Checkbox>
-            <button type="button" className="link" onClick={() => openLenderText('third_party')}>
-              {t('screens.common.read')}
-            </button>
-          </div>
+          {lenderTexts.map(([kind, title]) => (
+            <div key={kind} className="agreement">
+              <Checkbox checked={agreements[kind]} onChange={(checked) => setAgreement(kind, checked)}>
+                {t('screens.common.iAccept', { title: t(title) })}
+              </Checkbox>
+              <button type="button" className="link" onClick={() => openLenderText(kind)}>
+                {t('screens.common.read')}
+              </button>
+            </div>
+          ))}
         </Section>
         <Section title={t('screens.lend.bindTitle')}>
           <Facts rows={[[t('screens.lend.cardUsed'), <span data-testid="lend-card">{card === null ? '—' : format.card(card)}</span>]]} />
