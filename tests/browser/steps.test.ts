@@ -1,12 +1,14 @@
 import { expect, test } from 'vitest'
 import { newPhoneContext } from '../support/browser'
 import { pageSandboxAndBrowser } from '../support/browser-suite'
+import { fillLoanDemand } from '../support/funnel-en'
 import { loginPersona, pageUrl } from '../support/sandbox'
 
 /*
  * Issue #11 item 5 (instant steps), in Chromium against the sandbox, by order of events rather
  * than by time: the call a tap starts leaves while the tap is being handled, not after the page has
- * re-rendered (axios read an XSRF cookie through the async Cookie Store API first: 40-60 ms at 4× CPU).
+ * re-rendered (axios read an XSRF cookie through the async Cookie Store API first: 40-60 ms at 4× CPU);
+ * and the liveness result is asked as the vendor's page leaves, not after its return URL has loaded.
  */
 
 const suite = pageSandboxAndBrowser()
@@ -53,5 +55,32 @@ test('home → loan demand: the trial leaves in the tap', { timeout: 90_000 }, a
   await page.getByTestId('trial-apr').waitFor({ timeout: 30_000 })
   const order = await page.evaluate(() => window.__order ?? [])
   expect(order[0]).toBe('trial sent in the tap')
+  await context.close()
+})
+
+test('vendor Pass → the result is asked as the vendor leaves, and our page never loads inside its frame', { timeout: 90_000 }, async () => {
+  const { token, user } = await loginPersona(suite.sandbox.url, '13711000001')
+  const context = await newPhoneContext(suite.browser, 'en-US')
+  const page = await context.newPage()
+  await page.goto(pageUrl(suite.sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
+  await page.getByRole('button', { name: 'Start an application' }).click({ timeout: 30_000 })
+  await fillLoanDemand(page)
+  await page.getByRole('button', { name: 'Apply now' }).click()
+  await page.getByLabel(/Authorisation to Process Facial Information/).check()
+  await page.getByLabel(/Authorisation to Process Sensitive Personal Information/).check()
+  await page.getByRole('button', { name: 'Start verification' }).click()
+  const vendor = page.frameLocator('iframe.webview-frame')
+  await vendor.getByRole('button', { name: 'Pass' }).waitFor({ timeout: 30_000 })
+
+  const afterPass: string[] = []
+  page.on('request', (request) => {
+    const where = request.frame() === page.mainFrame() ? 'page' : 'frame'
+    afterPass.push(`${where} ${request.resourceType()} ${new URL(request.url()).pathname}`)
+  })
+  await vendor.getByRole('button', { name: 'Pass' }).click()
+  await page.locator('main[data-screen="basicInfo"]').waitFor({ timeout: 30_000 })
+  expect(afterPass).toContain('page xhr /v2/biometric-verification')
+  // The return URL is this page: loaded in the frame, it was a second copy of the product.
+  expect(afterPass.filter((entry) => entry.startsWith('frame document'))).toEqual([])
   await context.close()
 })
