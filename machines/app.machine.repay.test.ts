@@ -245,6 +245,20 @@ test('without a bound card the rights card cannot be bought', async () => {
   expect(run.callsOf('buyRewardProduct')).toHaveLength(0)
 })
 
+test('a card unbound between the offer and the buy is forgotten, not named again', async () => {
+  const script = rightsScript(['paid'])
+  const bound = script.showCard
+  let reads = 0
+  // The offer names the bound card; by the buy, the bank has unbound it.
+  script.showCard = (args) => (++reads === 1 && bound ? bound(args) : { card: null })
+  const run = start(script)
+  await openRightsFromHome(run)
+  expect(run.actor.getSnapshot().context.card).not.toBeNull()
+  agreeAndBuy(run)
+  const noCard = await run.until((s) => s.matches({ session: { rights: 'noCard' } }))
+  expect(noCard.context.card).toBeNull()
+})
+
 test('an agreement or the details opened from the rights sheet close back to the sheet, not the screen under it', async () => {
   const script = rightsScript(['paid'])
   const run = start(script)

@@ -1,6 +1,6 @@
 import { commitKey, guards, patchDraft, states, update } from './flow-kit'
 import type { BankCard, RewardOrder } from './ports'
-import { committing, holdStill, loading, loadingCard, poll, reauth, uncertain } from './shapes'
+import { committing, holdStill, loading, loadingCard, poll, reauth, storeAnsweredCard, uncertain } from './shapes'
 
 /*
  * The rights-card purchase: a sheet over the screen that opened it; buying once under a key from the
@@ -78,16 +78,18 @@ export const rightsStates = states({
         invoke: {
           src: 'showCard',
           input: {},
+          // The answer replaces the card the offer named, in both branches: a card unbound since
+          // would otherwise still be named on the screens that pay from it.
           onDone: [
             {
               guard: { type: 'cardIn', params: ({ event }) => ({ card: event.output.card }) },
               target: 'buying',
               actions: [
-                { type: 'storeShownCard', params: ({ event }) => ({ card: event.output.card }) },
+                storeAnsweredCard,
                 'keyRightsPurchase',
               ],
             },
-            { target: 'noCard' },
+            { target: 'noCard', actions: storeAnsweredCard },
           ],
           onError: [reauth, { target: 'offer', actions: 'assignError' }],
         },

@@ -11,6 +11,7 @@ import {
   retryInto,
   screen,
   screenMeta,
+  storeAnsweredCard,
   uncertain,
 } from './shapes'
 
@@ -217,7 +218,7 @@ export const servicingStates = states({
         input: {},
         onDone: {
           target: 'ready',
-          actions: { type: 'storeShownCard', params: ({ event }) => ({ card: event.output.card }) },
+          actions: storeAnsweredCard,
         },
       }),
       failed: retryInto('loadingCard'),

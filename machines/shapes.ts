@@ -250,6 +250,12 @@ export function poll<
 /** At the cap, retry starts a fresh round of attempts. */
 const retryIntoWithReset = { on: { retry: { target: 'fetching', actions: 'resetPoll' } } } as const
 
+/** Keeps the card `showCard` answered, none included: the card a screen names is the bank's latest word. */
+export const storeAnsweredCard = {
+  type: 'storeShownCard',
+  params: ({ event }: { event: { output: { card: BankCard | null } } }) => ({ card: event.output.card }),
+} as const
+
 /**
  * The bound card, read so a screen can name it (the card a loan goes to, the card a price is taken
  * from); then `next`, with or without it: a screen that cannot name the card still works.
@@ -263,7 +269,7 @@ export function loadingCard<const N extends string>(description: string, next: N
       input: {},
       onDone: {
         target: next,
-        actions: { type: 'storeShownCard', params: ({ event }: { event: { output: { card: BankCard | null } } }) => ({ card: event.output.card }) },
+        actions: storeAnsweredCard,
       },
       onError: [reauth, { target: next }],
     },
