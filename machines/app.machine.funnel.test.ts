@@ -426,6 +426,24 @@ test('a reload while binding the card sends the same confirmation again with the
   expect(again.actor.getSnapshot().context.drafts.bankCard.card_number).toBe('6222020000000000000')
 })
 
+test('a new web view on the code sent for a card asks for the card number again, not for the code', async () => {
+  const script = funnelScript()
+  const run = await resumedAt(script, 'bank_card')
+  await sendCardCode(run)
+  const raw = serializeSnapshot(run.actor.getPersistedSnapshot())
+  run.actor.stop()
+
+  // PRODUCT.md 8: card numbers live in sessionStorage, which a new web view does not have. The edge sends
+  // poll.now after every restore (app-actor.ts).
+  const snapshot = restoreSnapshot({ local: raw.local, session: null }, { version: snapshotVersion, runtime: { now: () => 0, makeId: () => 'new' } })
+  const again = start(script, { snapshot: snapshot as never })
+  again.actor.send({ type: 'poll.now' })
+  const form = await again.until((s) => s.matches({ session: { screens: { bankCard: 'editing' } } }))
+  expect(form.context.drafts.bankCard.card_number).toBe('')
+  expect(form.context.drafts.bankCard.reserved_phone).toBe('13800000000')
+  expect(form.can({ type: 'sms.resend' })).toBe(false)
+})
+
 test('a reload during review polling resumes polling when told poll.now', async () => {
   const script = funnelScript('approved', 1)
   const run = await resumedAt(script, 'review')

@@ -57,6 +57,7 @@ export const funnelGuards = guards({
   cardResendAllowed: ({ context }) =>
     context.cardSms !== null && context.runtime.now() >= context.cardSms.resendAt,
   cardSmsSent: ({ context }) => context.cardSms !== null,
+  cardNumberGone: ({ context }) => context.drafts.bankCard.card_number === '',
 })
 
 export const funnelActions = {
@@ -281,8 +282,10 @@ export const funnelStates = states({
       }),
       codeSent: {
         description:
-          'An SMS code is on its way. The resend countdown is the deadline cardSms.resendAt (an instant), so it survives reload and backgrounding.',
+          'An SMS code is on its way. The resend countdown is the deadline cardSms.resendAt (an instant), so it survives reload and backgrounding. ' +
+          'A code is only good with the card number it was sent for, shown locked: once that number is gone (a new web view keeps card numbers only for the session), the form asks for the card again.',
         tags: 'editing',
+        always: { guard: 'cardNumberGone', target: 'editing' },
         on: {
           'sms.resend': { guard: 'cardResendAllowed', target: 'sendingCode', actions: 'clearError' },
           'form.submit': {

@@ -427,6 +427,8 @@ export const formSamples: { [K in DraftStep]: EventSample[] } = {
   ],
   bankCard: [
     change('bankCard', 'card', { card_number: '6222020200112233445', reserved_phone: '13800000000' }),
+    // What a new web view restores: the card number is kept for the session only (PRODUCT.md 8).
+    change('bankCard', 'cardCleared', { card_number: '' }),
     change('bankCard', 'code', { code: '123456', withhold_agreement: true }),
   ],
   lendConfirm: [

@@ -114,7 +114,7 @@ function formOps(event: EventObject & { step?: string; patch?: Record<string, un
       if ('card_number' in patch) {
         return [
           { op: 'type', label: k('screens.card.number'), text: String(patch.card_number) },
-          { op: 'type', label: k('screens.card.phone'), text: String(patch.reserved_phone) },
+          ...('reserved_phone' in patch ? [{ op: 'type', label: k('screens.card.phone'), text: String(patch.reserved_phone) } as const] : []),
         ]
       }
       return [
@@ -252,6 +252,8 @@ export function borrowerOps(event: EventObject, snapshot: AnyMachineSnapshot): O
       // The code field shows once a code was sent.
       const patch = (e.patch ?? {}) as Record<string, unknown>
       if ('code' in patch && !JSON.stringify(snapshot.value).includes('codeSent')) return null
+      // From then on the card and its phone are shown locked: the code was sent for them.
+      if ('card_number' in patch && !snapshot.matches({ session: { screens: { bankCard: 'editing' } } })) return null
       if (e.step === 'demand' && 'amount' in patch && !snapshot.hasTag('editing')) return null
       return formOps(e as EventObject & { step?: string; patch?: Record<string, unknown> })
     }
