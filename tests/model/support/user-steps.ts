@@ -252,7 +252,7 @@ export function borrowerOps(event: EventObject, snapshot: AnyMachineSnapshot): O
       // The code field shows once a code was sent.
       const patch = (e.patch ?? {}) as Record<string, unknown>
       if ('code' in patch && !JSON.stringify(snapshot.value).includes('codeSent')) return null
-      // From then on the card and its phone are shown locked: the code was sent for them.
+      // Only the form takes a card number: from the code's request on, the card and its phone are locked to it.
       if ('card_number' in patch && !snapshot.matches({ session: { screens: { bankCard: 'editing' } } })) return null
       if (e.step === 'demand' && 'amount' in patch && !snapshot.hasTag('editing')) return null
       return formOps(e as EventObject & { step?: string; patch?: Record<string, unknown> })
