@@ -1,5 +1,6 @@
-import { Activity, useDeferredValue, type ComponentType, type ReactNode } from 'react'
+import { Activity, type ComponentType, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { useAfterFirstRender } from '../ui/after-first-render'
 import { preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 
 /*
@@ -12,10 +13,10 @@ import { preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 
 const warmed = new Set<ComponentType>()
 
-// A page's `RestOfScreen` renders in the deferred render after its first one. This waits for that
-// same deferred render, so the root is dropped only once that part is warm too.
+// A page's `RestOfScreen` renders after its first render; this waits for the same pass, so the root
+// is dropped only once that part is warm too.
 function Rendered({ onRendered }: { onRendered: () => void }) {
-  if (useDeferredValue(true, false)) onRendered()
+  if (useAfterFirstRender()) onRendered()
   return null
 }
 

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
-import { useDeferredValue, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from '../i18n/translation'
+import { useAfterFirstRender } from '../ui/after-first-render'
 import type { AppEvent } from '../../machines/app.machine'
 import type { AppSnapshot } from '../../machines/routes'
 import { screenForState } from '../../machines/routes'
@@ -195,8 +196,7 @@ export function Section({ title, children, named = false }: { title?: string; ch
  * what is already there, so nothing on screen moves.
  */
 export function RestOfScreen({ children }: { children: ReactNode }) {
-  const ready = useDeferredValue(true, false)
-  return ready ? children : null
+  return useAfterFirstRender() ? children : null
 }
 
 /** A plain select over an enum, labelled from `enums.<group>`; empty until the borrower picks. */
