@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { CreditDecision, LoanStep, LoanSummary } from './ports'
 import type { Script } from './test-kit'
-import { restoreSnapshot, serializeSnapshot, snapshotVersion } from './persistence'
+import { reportInterruptedRequests, restoreSnapshot, serializeSnapshot, snapshotVersion } from './persistence'
 import { baseScript, fail, loanUser, settle, start } from './test-kit'
 
 const loan: LoanSummary = {
@@ -403,7 +403,8 @@ test('a reload in any state of the funnel lands on the same screen with its data
   }
 })
 
-test('a reload while binding the card sends the same confirmation again with the same key and code', async () => {
+/** The page's stored snapshot while the card is being bound (the confirmation never answers). */
+async function storedWhileBindingCard() {
   const script = funnelScript()
   script.confirmCard = () => new Promise(() => {})
   const run = await resumedAt(script, 'bank_card')
@@ -413,6 +414,11 @@ test('a reload while binding the card sends the same confirmation again with the
   await run.until((s) => s.matches({ session: { screens: { bankCard: 'confirming' } } }))
   const raw = serializeSnapshot(run.actor.getPersistedSnapshot())
   run.actor.stop()
+  return raw
+}
+
+test('a reload while binding the card sends the same confirmation again with the same key and code', async () => {
+  const raw = await storedWhileBindingCard()
   expect(raw.local).not.toContain('6222020000000000000')
   expect(raw.local).not.toContain('123456')
 
@@ -442,6 +448,36 @@ test('a new web view on the code sent for a card asks for the card number again,
   expect(form.context.drafts.bankCard.card_number).toBe('')
   expect(form.context.drafts.bankCard.reserved_phone).toBe('13800000000')
   expect(form.can({ type: 'sms.resend' })).toBe(false)
+})
+
+/** The card confirmation cut off with the page: what a new web view (no sessionStorage) restores. */
+async function cardConfirmationInANewWebView(script: Script) {
+  const raw = await storedWhileBindingCard()
+  const snapshot = restoreSnapshot({ local: raw.local, session: null }, { version: snapshotVersion, runtime: { now: () => 0, makeId: () => 'new' } })
+  const again = start(script, { snapshot: snapshot as never })
+  // What the edge does after every restore (app-actor.ts).
+  reportInterruptedRequests(again.actor)
+  return again
+}
+
+test('a card confirmation cut off by a closed web view is not sent again blank; bound, the review is next', async () => {
+  const script = funnelScript()
+  script.getLoanUserStatus = () => loanUser({ step: 'review', demand: { amount: 1_000_000, term: 12, purpose: 'shopping' } })
+  const again = await cardConfirmationInANewWebView(script)
+  const review = await again.until((s) => s.context.screen === 'review')
+  expect(again.callsOf('confirmCard')).toEqual([])
+  expect(review.context.loanUser?.step).toBe('review')
+  expect(review.context.errorCode).toBeNull()
+})
+
+test('a card confirmation cut off by a closed web view that did not bind asks for the card again and says why', async () => {
+  const script = funnelScript()
+  script.getLoanUserStatus = () => loanUser({ step: 'bank_card', demand: { amount: 1_000_000, term: 12, purpose: 'shopping' } })
+  const again = await cardConfirmationInANewWebView(script)
+  const form = await again.until((s) => s.matches({ session: { screens: { bankCard: 'editing' } } }))
+  expect(again.callsOf('confirmCard')).toEqual([])
+  expect(form.context.errorCode).toBe('interrupted')
+  expect(form.context.drafts.bankCard.reserved_phone).toBe('13800000000')
 })
 
 test('a reload during review polling resumes polling when told poll.now', async () => {

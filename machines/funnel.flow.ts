@@ -1,7 +1,7 @@
 import type { AppContext, AssetDraft, BasicDraft, ContactDraft, ContactDraftEntry, DemandDraft } from './context'
 import { commitKey, guards, patchDraft, smsSent, states, update, withStatus } from './flow-kit'
-import type { ContactEntry, LoanTerm, LoanUserStatus, PortArgs, PortData } from './ports'
-import { codeConfirming, codeSending, editing, enter, poll, pricing, repricing, screen, submitting, wizardStep } from './shapes'
+import type { ContactEntry, LoanStep, LoanTerm, LoanUserStatus, PortArgs, PortData } from './ports'
+import { codeConfirming, codeSending, editing, enter, poll, pricing, reauth, repricing, screen, submitting, wizardStep } from './shapes'
 
 /*
  * The application funnel, one screen per step: the loan demand (priced as it is typed), the face
@@ -58,6 +58,8 @@ export const funnelGuards = guards({
     context.cardSms !== null && context.runtime.now() >= context.cardSms.resendAt,
   cardSmsSent: ({ context }) => context.cardSms !== null,
   cardNumberGone: ({ context }) => context.drafts.bankCard.card_number === '',
+  // The card screen is open only on the card step (screens.ts): the server past it means the card is bound.
+  pastCardStep: (_, params: { step: LoanStep }) => params.step !== 'bank_card',
 })
 
 export const funnelActions = {
@@ -298,18 +300,41 @@ export const funnelStates = states({
       },
       confirming: {
         description: 'Binds the card with the code, under the idempotency key kept in the draft.',
-        ...codeConfirming({
-          src: 'confirmCard',
-          input: ({ context }) => ({
-            input: {
-              request_id: context.cardSms?.request_id ?? '',
-              code: context.drafts.bankCard.code,
-              agreements: { withhold_agreement: true } as const,
+        ...codeConfirming(
+          {
+            src: 'confirmCard',
+            input: ({ context }) => ({
+              input: {
+                request_id: context.cardSms?.request_id ?? '',
+                code: context.drafts.bankCard.code,
+                agreements: { withhold_agreement: true } as const,
+              },
+              idempotencyKey: context.drafts.bankCard.idempotencyKey ?? '',
+            }),
+            onDone: { target: '#review', actions: { type: 'storeCard', params: ({ event }) => event.output } },
+          },
+          'askingWhetherBound',
+        ),
+      },
+      askingWhetherBound: {
+        description:
+          'The web view closed while the card was being bound, and the new one lost the code (kept for the session only), so the binding is not sent again. ' +
+          'The loan status says whether it went through: past the card step, on to the review; else the form, saying to enter the card again.',
+        tags: 'busy',
+        invoke: {
+          src: 'getLoanUserStatus',
+          input: {},
+          onDone: [
+            {
+              guard: { type: 'pastCardStep', params: ({ event }) => ({ step: event.output.step }) },
+              target: '#review',
+              actions: [{ type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) }, 'clearError'],
             },
-            idempotencyKey: context.drafts.bankCard.idempotencyKey ?? '',
-          }),
-          onDone: { target: '#review', actions: { type: 'storeCard', params: ({ event }) => event.output } },
-        }),
+            { target: 'editing', actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) } },
+          ],
+          // Not knowing, the form is the safe side: binding the card again replaces it with itself.
+          onError: [reauth, { target: 'editing' }],
+        },
       },
     },
   },

@@ -42,6 +42,16 @@ test('a restore in a new session keeps the form but not the sensitive fields', (
   expect(drafts.basic.id_number).toBe('')
 })
 
+test('a running request whose code a new session lost is restored as failed, never to be sent again blank', () => {
+  const stored = serializeSnapshot(persisted)
+  const lost = restoreSnapshot({ local: stored.local, session: null }, { version: 1, runtime })
+  expect(lost?.children).toEqual({
+    c1: { src: 'confirmCard', snapshot: { status: 'error', error: { kind: 'interrupted' }, input: { input: { code: '' } } } },
+  })
+  const kept = restoreSnapshot(stored, { version: 1, runtime })
+  expect(kept?.children).toEqual(persisted.children)
+})
+
 test('an older version is migrated, or dropped when there is no migration', () => {
   const stored = serializeSnapshot(persisted, 0)
   expect(restoreSnapshot(stored, { version: 1, runtime })).toBeNull()

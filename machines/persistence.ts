@@ -1,3 +1,4 @@
+import type { AnyActorRef } from 'xstate'
 import type { AppContext } from './app.machine'
 
 /*
@@ -11,8 +12,11 @@ import type { AppContext } from './app.machine'
  *   handed to `migrate` (null drops it). The clock and id maker (`runtime`) are functions, so
  *   they are not stored: the new page passes its own.
  * - Invoked requests that were running start again on restore, which is why committing calls
- *   carry the idempotency key kept in the drafts. Delayed events (poll backoff) are not
- *   restored: send `{ type: 'poll.now' }` after starting a restored actor.
+ *   carry the idempotency key kept in the drafts. One whose input lost a session-only value (a
+ *   new web view: sessionStorage is gone) is not sent again blank: it is restored as failed with
+ *   `{ kind: 'interrupted' }`; call `reportInterruptedRequests(actor)` after starting the actor.
+ * - Delayed events (poll backoff) are not restored: send `{ type: 'poll.now' }` after starting a
+ *   restored actor.
  */
 
 export const snapshotVersion = 1
@@ -50,6 +54,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** Whether a value (an invoked request's input) holds something kept for the session only. */
+export function carriesSessionSecret(value: unknown): boolean {
+  const secrets: Record<string, string> = {}
+  split(value, ['input'], secrets)
+  return Object.keys(secrets).length > 0
+}
+
 /** Copies `value`, blanking sensitive strings under drafts or inputs and collecting them by path. */
 function split(value: unknown, path: string[], secrets: Record<string, string>): Json {
   if (Array.isArray(value)) return value.map((item, i) => split(item, [...path, String(i)], secrets))
@@ -71,15 +82,20 @@ function split(value: unknown, path: string[], secrets: Record<string, string>):
   return null
 }
 
+/** A path as `split` keys it, or null for a key that storage mangled. */
+function parsePath(pathJson: string): unknown[] | null {
+  try {
+    const path: unknown = JSON.parse(pathJson)
+    return Array.isArray(path) && path.length > 0 ? path : null
+  } catch {
+    return null
+  }
+}
+
 function putBack(root: Json, secrets: Record<string, string>): void {
   for (const [pathJson, secret] of Object.entries(secrets)) {
-    let path: unknown
-    try {
-      path = JSON.parse(pathJson)
-    } catch {
-      continue
-    }
-    if (!Array.isArray(path) || path.length === 0) continue
+    const path = parsePath(pathJson)
+    if (path === null) continue
     let node: unknown = root
     for (const key of path.slice(0, -1)) {
       node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[String(key)] : undefined
@@ -94,8 +110,31 @@ export function serializeSnapshot(persisted: unknown, version = snapshotVersion)
   const secrets: Record<string, string> = {}
   const snapshot = split(persisted, [], secrets)
   return {
-    local: JSON.stringify({ version, snapshot }),
+    // Where the blanks are, never what they held: a restore without the session copy knows what it lost.
+    local: JSON.stringify({ version, snapshot, sealed: Object.keys(secrets) }),
     session: JSON.stringify(secrets),
+  }
+}
+
+/** The running request whose input holds `path`: `children.<id>.snapshot` then `input…`. */
+function requestHolding(root: Json, path: unknown[]): Record<string, unknown> | null {
+  const at = path.indexOf('input')
+  if (at < 3 || path[at - 1] !== 'snapshot' || path[at - 3] !== 'children') return null
+  let node: unknown = root
+  for (const key of path.slice(0, at)) node = isRecord(node) ? node[String(key)] : undefined
+  return isRecord(node) && node.status === 'active' ? node : null
+}
+
+/** Requests that lost a session-only value are restored as failed, so they are not sent again blank. */
+function interruptRequestsThatLost(root: Json, sealed: unknown, kept: Record<string, string>): void {
+  if (!Array.isArray(sealed)) return
+  for (const pathJson of sealed) {
+    if (typeof pathJson !== 'string' || pathJson in kept) continue
+    const path = parsePath(pathJson)
+    const request = path === null ? null : requestHolding(root, path)
+    if (request === null) continue
+    request.status = 'error'
+    request.error = { kind: 'interrupted' }
   }
 }
 
@@ -126,11 +165,25 @@ export function restoreSnapshot(
   } catch {
     secrets = {}
   }
+  const strings: Record<string, string> = {}
   if (isRecord(secrets)) {
-    const strings: Record<string, string> = {}
     for (const [key, value] of Object.entries(secrets)) if (typeof value === 'string') strings[key] = value
-    putBack(snapshot as unknown as Json, strings)
   }
+  putBack(snapshot as unknown as Json, strings)
+  interruptRequestsThatLost(snapshot as unknown as Json, stored.sealed, strings)
   snapshot.context = { ...snapshot.context, runtime: options.runtime }
   return snapshot
+}
+
+/**
+ * XState starts only the running children of a restored snapshot, so a request restored as failed
+ * would hold its state forever: its parent is told here, as that request's own failure.
+ */
+export function reportInterruptedRequests(actor: AnyActorRef): void {
+  const children = (actor.getSnapshot() as { children: Record<string, AnyActorRef | undefined> }).children
+  for (const [id, child] of Object.entries(children)) {
+    const snapshot = child?.getSnapshot() as { status?: string; error?: unknown } | undefined
+    if (snapshot?.status !== 'error' || !isRecord(snapshot.error) || snapshot.error.kind !== 'interrupted') continue
+    actor.send({ type: `xstate.error.actor.${id}`, error: snapshot.error })
+  }
 }

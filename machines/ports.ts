@@ -18,12 +18,18 @@ export type ApiFailure =
   | { kind: 'network' }
   | { kind: 'timeout' }
   | { kind: 'invalidResponse' }
+  /**
+   * Never sent: the web view closed while this call was out, and a new one restored it without
+   * what it carried that is kept for the session only (an ID or card number, an SMS code). Sent
+   * again blank it could only be refused, or taken under its key as a different request.
+   */
+  | { kind: 'interrupted' }
 
 /**
  * What the machine remembers of a failure: a code the screen translates, never text.
  * `unexpected` is an actor that threw something that is not an ApiFailure (a bug at the edge).
  */
-export type ErrorCode = 'refused' | 'network' | 'timeout' | 'invalidResponse' | 'unexpected'
+export type ErrorCode = 'refused' | 'network' | 'timeout' | 'invalidResponse' | 'interrupted' | 'unexpected'
 
 /**
  * A refusal's status that is an HTTP 5xx (no envelope came back): the server failed, it did not
@@ -47,6 +53,7 @@ export function isApiFailure(value: unknown): value is ApiFailure {
     kind === 'network' ||
     kind === 'timeout' ||
     kind === 'invalidResponse' ||
+    kind === 'interrupted' ||
     (kind === 'refused' && typeof (value as { status?: unknown }).status === 'number')
   )
 }

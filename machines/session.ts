@@ -23,6 +23,7 @@ function changesPrice(event: AppEvent): boolean {
 export const sessionGuards = guards({
   isUnauthorized: ({ event }) => failureOf(event)?.kind === 'unauthorized',
   isRefused: ({ event }) => isFinalRefusal(failureOf(event)),
+  wasInterrupted: ({ event }) => failureOf(event)?.kind === 'interrupted',
   screenAllowed: ({ context, event }, params: { screen: ScreenName }) => {
     if (!screenAllowedByStatus(params.screen, context.loanUser)) return false
     switch (params.screen) {

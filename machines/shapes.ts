@@ -67,9 +67,17 @@ export function submitting<const I extends AppInvoke, const B extends string>(sp
   } as const
 }
 
-/** Confirming a sent SMS code under a key: a failure goes back to `codeSent`, a refused key is dropped. */
-export function codeConfirming<const I extends AppInvoke>(invoke: I) {
-  return submitting({ back: 'codeSent', dropKeys: true, invoke })
+/**
+ * Confirming a sent SMS code under a key: a failure goes back to `codeSent`, a refused key is dropped.
+ * `interrupted`: where a confirmation cut off by a closed web view goes instead (persistence.ts), to
+ * find out whether it went through before asking for the code again.
+ */
+export function codeConfirming<const I extends AppInvoke, const N extends string = 'codeSent'>(invoke: I, interrupted?: N) {
+  const plain = submitting({ back: 'codeSent', dropKeys: true, invoke })
+  if (interrupted === undefined) return plain
+  const [toReauth, back] = plain.invoke.onError
+  const cutOff = { guard: 'wasInterrupted', target: interrupted, actions: 'assignError' } as const
+  return { ...plain, invoke: { ...plain.invoke, onError: [toReauth, cutOff, back] } } as const
 }
 
 /**

@@ -7,8 +7,8 @@ import {
   clockStartMs,
   draftOnScreen,
   eventSamples,
-  failureKinds,
   failureOf,
+  failuresOf,
   fixtures,
   formSamples,
   notExplored,
@@ -222,7 +222,7 @@ export function createStepper(model: Instrumented): Stepper {
             const event = { type: `xstate.error.actor.${id}`, error: failureOf(action.error), actorId: id }
             return run(() => logic.transition(snapshot, event, scope))
           }
-          const args = (snapshot.children[id]?.getSnapshot() as { input?: unknown } | undefined)?.input
+          const args = inputOf(snapshot, id)
           const fixture = (fixtures as Record<string, Record<string, (a: unknown) => unknown>>)[action.src]?.[action.fixture]
           if (!fixture) throw new Error(`no fixture ${action.src}.${action.fixture}`)
           const event = { type: `xstate.done.actor.${id}`, output: fixture(args), actorId: id }
@@ -231,6 +231,11 @@ export function createStepper(model: Instrumented): Stepper {
       }
     },
   }
+}
+
+/** What the invoked actor `id` was started with: what its request would carry. */
+function inputOf(snapshot: AnyMachineSnapshot, id: string): unknown {
+  return (snapshot.children[id]?.getSnapshot() as { input?: unknown } | undefined)?.input
 }
 
 // ---- what can happen next ----
@@ -262,7 +267,7 @@ export function offersOf(model: Instrumented, snapshot: AnyMachineSnapshot, miss
           offers.push({ label: labelOf(action), action })
         }
       } else {
-        for (const error of failureKinds) {
+        for (const error of failuresOf(inputOf(snapshot, id))) {
           const action: StepAction = { kind: 'actor', src, outcome: 'error', error }
           offers.push({ label: labelOf(action), action })
         }

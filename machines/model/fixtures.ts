@@ -1,4 +1,5 @@
 import type { AppEvent, DraftStep } from '../app.machine'
+import { carriesSessionSecret } from '../persistence'
 import type {
   ApiFailure,
   AppInput,
@@ -31,7 +32,14 @@ export type Fixtures = { [Name in PortName]: Record<string, Fixture<Name>> }
 
 /** The error catalogue: every way an actor can fail (ports.ts ApiFailure). */
 export type FailureKind = ApiFailure['kind']
+/** The ways a call fails over the wire: any call can. */
 export const failureKinds: readonly FailureKind[] = ['unauthorized', 'refused', 'network', 'timeout', 'invalidResponse']
+export const everyFailureKind: readonly FailureKind[] = [...failureKinds, 'interrupted']
+
+/** How this call can fail: cut off by a closed web view only if its input held a session-only value (persistence.ts). */
+export function failuresOf(input: unknown): readonly FailureKind[] {
+  return carriesSessionSecret(input) ? everyFailureKind : failureKinds
+}
 
 export function failureOf(kind: FailureKind): ApiFailure {
   // 1008 is the body status of a wrong SMS code, the refusal the screens most often show.

@@ -1,7 +1,7 @@
 import type { EventObject, StateValue } from 'xstate'
 import type { Expectation, StepAction } from './explore'
 import type { FailureKind } from './fixtures'
-import { eventSamples, failureKinds, formSamples, routeQueries, startSamples } from './fixtures'
+import { eventSamples, everyFailureKind, formSamples, routeQueries, startSamples } from './fixtures'
 import type { ModelPath, PathSet } from './paths'
 
 /*
@@ -128,7 +128,7 @@ export function actionOf(label: string): StepAction {
   if (actor) {
     const [, src = '', outcome, what = ''] = actor
     if (outcome === 'done') return { kind: 'actor', src, outcome: 'done', fixture: what }
-    if (!(failureKinds as readonly string[]).includes(what)) throw new Error(`unknown failure ${what} in "${label}"`)
+    if (!(everyFailureKind as readonly string[]).includes(what)) throw new Error(`unknown failure ${what} in "${label}"`)
     return { kind: 'actor', src, outcome: 'error', error: what as FailureKind }
   }
   if (label.startsWith('after:')) return { kind: 'delay', delay: label.slice('after:'.length) }

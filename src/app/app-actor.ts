@@ -1,6 +1,6 @@
 import { createActor, type ActorOptions, type ActorRefFrom, type AnyActorLogic } from 'xstate'
 import type { appMachine } from '../../machines/app.machine'
-import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
+import { reportInterruptedRequests, restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
 import type { AppInput } from '../../machines/ports'
 import { randomId } from '../session/session'
 import { reviewerInspect } from './reviewer-link'
@@ -114,6 +114,7 @@ export function startAppActor(win: Window, services: Services, clock?: ActorOpti
     services.setBaseUrl(actor.getSnapshot().context.baseUrl)
     // The token lives in memory only; the host hands it again on every load.
     if (state.token) actor.send({ type: 'bridge.payload', token: state.token })
+    reportInterruptedRequests(actor)
     // Timers are not restored: a restored wait (review, liveness, order, repayment) polls now.
     actor.send({ type: 'poll.now' })
   }

@@ -62,4 +62,17 @@ for (const locale of ['en', 'zh-Hans'] as const) {
     expect(i18n.t(missing.what)).toBe(locale === 'en' ? 'This document does not exist.' : '这份协议或文件不存在。')
     expect(i18n.t(missing.next)).toBe(locale === 'en' ? 'Close it to go back to where you were.' : '请关闭本页，回到之前的页面。')
   })
+
+  test(`[${locale}] a step cut off by a closed web view says what was not kept and to fill it in again, with no Retry`, async () => {
+    const i18n = await initI18n(locale)
+    const text = errorNoticeText('interrupted', null)
+    // Retry cannot succeed: the ID number, card number or code it would send is gone until typed again.
+    expect(text.retryable).toBe(false)
+    expect(i18n.t(text.what)).toBe(locale === 'en' ? 'The page closed before this step was sent.' : '页面在这一步提交完成前关闭了。')
+    expect(i18n.t(text.next)).toBe(
+      locale === 'en'
+        ? 'For your safety, ID numbers, card numbers and codes are not kept when the page closes: fill in the empty fields again, then send.'
+        : '为保护您的信息安全，页面关闭后不保留身份证号、银行卡号和验证码：请重新填写空白项后再提交。',
+    )
+  })
 }

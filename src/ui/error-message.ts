@@ -13,6 +13,8 @@ export function errorMessageKey(code: ErrorCode) {
       return 'errors.invalidResponse' as const
     case 'unexpected':
       return 'errors.unexpected' as const
+    case 'interrupted':
+      return 'errors.interrupted' as const
     case 'refused':
       return 'errors.requestError' as const
   }
@@ -38,7 +40,7 @@ export interface ErrorNoticeText {
   /** What happened. */
   what: ReturnType<typeof errorMessageKey> | `errors.refusal.${RefusalKind}` | 'errors.serverUnavailable'
   /** What the borrower can do now. */
-  next: `errors.next.${RefusalKind | 'retry' | 'retryLater'}`
+  next: `errors.next.${RefusalKind | 'retry' | 'retryLater' | 'interrupted'}`
   /**
    * Whether asking again can succeed: a lost or unreadable answer can, a refusal cannot (the same
    * request is refused the same way), so a refusal offers its way forward instead of Retry.
@@ -52,6 +54,8 @@ export interface ErrorNoticeText {
  * language through these keys.
  */
 export function errorNoticeText(code: ErrorCode, status: number | null, screen: string | null = null): ErrorNoticeText {
+  // Asking again cannot succeed: what the call carried is gone until the borrower types it again.
+  if (code === 'interrupted') return { what: 'errors.interrupted', next: 'errors.next.interrupted', retryable: false }
   if (code !== 'refused') {
     return { what: errorMessageKey(code), next: 'errors.next.retry', retryable: true }
   }

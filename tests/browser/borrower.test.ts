@@ -1,12 +1,14 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { withLuhnDigit } from '../../server/banks'
 import { startTestSandbox, testClock, type TestSandbox } from '../../server/test-client'
-import { assetInput, basicInput, statusOf, throughCard, throughFace } from '../../server/test-flows'
+import { assetInput, basicInput, contactsInput, debitCard, statusOf, throughCard, throughFace } from '../../server/test-flows'
 import { formatMoney } from '../../src/i18n/format'
 import { initI18n } from '../../src/i18n/init-i18n'
 import type { Locale } from '../../src/i18n/locale'
-import { launchChromium, newPhoneContext } from '../support/browser'
+import { launchChromium, newPhoneContext, screenshotPath } from '../support/browser'
 import { ensureBuiltPage, loginPersona, pageUrl } from '../support/sandbox'
 
 /*
@@ -66,6 +68,22 @@ async function onScreen(page: Page, screen: string): Promise<void> {
 }
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
+
+/** A new borrower whose application the API has brought to the card step, on the card screen. */
+async function onCardScreen(locale: Locale, t: T): Promise<{ page: Page; phone: string; token: string }> {
+  fresh += 1
+  const phone = String(fresh)
+  const { token } = await sb.login(phone)
+  const face = await throughFace(sb, token)
+  await sb.ok('updateLoanUser', { token, params: { id: face.id }, input: basicInput(face.id, face.identity) })
+  await sb.ok('updateLoanUser', { token, params: { id: face.id }, input: assetInput(face.id) })
+  await sb.ok('saveContacts', { token, input: contactsInput })
+  const page = await openAs(locale, phone)
+  await onScreen(page, 'home')
+  await button(page, t('screens.home.continue')).click()
+  await onScreen(page, 'bankCard')
+  return { page, phone, token }
+}
 
 for (const locale of ['zh-Hans', 'en'] as const) {
   // Item 1 (and 14): the overdue persona's late period, one figure on every screen that shows it.
@@ -137,20 +155,7 @@ for (const locale of ['zh-Hans', 'en'] as const) {
   // Item 3: a refusal on the screen says what happened and what to do; no code, no Retry.
   test(`[${locale}] a refused credit card says on the screen what happened and what to do, without the code or a Retry`, { timeout: 120_000 }, async () => {
     const t = await translator(locale)
-    fresh += 1
-    const phone = String(fresh)
-    const { token } = await sb.login(phone)
-    const face = await throughFace(sb, token)
-    await sb.ok('updateLoanUser', { token, params: { id: face.id }, input: basicInput(face.id, face.identity) })
-    await sb.ok('updateLoanUser', { token, params: { id: face.id }, input: assetInput(face.id) })
-    await sb.ok('saveContacts', {
-      token,
-      input: { contacts: [{ relation: 'parent', name: '王建国', phone: '13912345678' }, { relation: 'friend', name: '周小川', phone: '13987654321' }], agreements: { form: true } },
-    })
-    const page = await openAs(locale, phone)
-    await onScreen(page, 'home')
-    await button(page, t('screens.home.continue')).click()
-    await onScreen(page, 'bankCard')
+    const { page, phone } = await onCardScreen(locale, t)
     await page.getByLabel(t('screens.card.number'), { exact: true }).fill(withLuhnDigit('427020000012345'))
     await page.getByLabel(t('screens.card.phone'), { exact: true }).fill(phone)
     await button(page, t('screens.sms.send')).click()
@@ -221,6 +226,65 @@ for (const locale of ['zh-Hans', 'en'] as const) {
     await onScreen(page, 'home')
     expect(await page.getByTestId('error-notice').count(), 'the missing document is not home\'s error').toBe(0)
     await page.context().close()
+  })
+}
+
+/*
+ * The web view closes while the card is being bound, and the host opens a new one: same storage, no
+ * sessionStorage, so the SMS code and card number are gone (PRODUCT.md 8). Sent again, the binding
+ * would go blank under its key: refused as another request, and the borrower told so in the server's
+ * words. Instead the page asks the loan status and goes where it says.
+ */
+for (const bound of [true, false]) {
+  test(`[en] a web view closed while the card was being bound: the new one never sends the binding again; ${bound ? 'it went through, so the review' : 'it did not, so the form says what to enter again'}`, { timeout: 120_000 }, async () => {
+    const t = await translator('en')
+    const { page, phone, token } = await onCardScreen('en', t)
+    await page.getByLabel(t('screens.card.number')).fill(debitCard)
+    await page.getByLabel(t('screens.card.phone')).fill(phone)
+    await button(page, t('screens.sms.send')).click()
+    await page.getByTestId('sms-sent').waitFor()
+    await page.getByLabel(t('screens.sms.code')).fill(await sb.smsCode(phone))
+    await page.getByLabel(/Automatic Deduction Authorisation/).check()
+    // The page closes waiting for the answer. Bound: the server took the binding. Not bound: it never
+    // arrived, so it goes to a server that never answers (a route left unhandled is sent on as the page closes).
+    const silent = createServer(() => {})
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const cutOff: string[] = []
+    await page.route('**/v2/bank-card/confirm**', async (route) => {
+      cutOff.push(route.request().url())
+      if (bound) await route.fetch()
+      else await route.continue({ url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/never` })
+    })
+    await button(page, t('screens.card.bind')).click()
+    await expect.poll(() => cutOff.length).toBe(1)
+    if (bound) await expect.poll(async () => (await statusOf(sb, token)).step).toBe('review')
+    const address = page.url()
+    const context = page.context()
+    await page.close()
+
+    const again = await context.newPage()
+    const sentAgain: string[] = []
+    again.on('request', (request) => {
+      if (request.url().includes('/v2/bank-card/confirm')) sentAgain.push(request.url())
+    })
+    await again.goto(address)
+    if (bound) {
+      await again.locator('main[data-screen="review"]').waitFor({ timeout: 30_000 })
+      expect(await again.getByTestId('error-notice').count()).toBe(0)
+    } else {
+      await onScreen(again, 'bankCard')
+      const notice = again.getByTestId('error-notice')
+      await notice.waitFor()
+      expect(await notice.textContent()).toBe(`${t('errors.interrupted')}${t('errors.next.interrupted')}`)
+      expect(await button(again, t('common.retry')).count()).toBe(0)
+      expect(await again.getByLabel(t('screens.card.number')).inputValue()).toBe('')
+      expect(await again.getByLabel(t('screens.card.phone')).inputValue()).toBe(phone.replace(/^(\d{3})(\d{4})(\d{4})$/, '$1 $2 $3'))
+      await again.screenshot({ path: screenshotPath('card-binding-cut-off') })
+    }
+    expect(sentAgain).toEqual([])
+    await context.close()
+    silent.closeAllConnections()
+    silent.close()
   })
 }
 

@@ -172,6 +172,9 @@ export const verifications: Record<string, Verification> = {
   'app.session.screens.bankCard.sendingCode': loading('screens.sms.send'),
   'app.session.screens.bankCard.codeSent': { sees: { texts: texts('screens.sms.code'), controls: [button('screens.card.bind', 'any')] } },
   'app.session.screens.bankCard.confirming': loading('screens.card.bind'),
+  // A binding cut off by a closed web view: while the server is asked whether it went through, the
+  // form waits, and the notice already says what was not kept (PRODUCT.md 8).
+  'app.session.screens.bankCard.askingWhetherBound': { sees: { busy: true, alert: true, controls: [button('screens.sms.send', false)] } },
 
   // ---- review and its outcome: one-way, so arriving replaces the entry ----
   review: screen('review', replace('/pages/review/index'), { texts: texts('screens.review.title') }),

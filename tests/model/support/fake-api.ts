@@ -103,7 +103,7 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.end(JSON.stringify(body))
 }
 
-/** The body of an error kind made at the HTTP level; null for kinds that are not a body (network). */
+/** The body of an error kind made at the HTTP level; null for kinds that are not a body (network, a closed web view). */
 export function errorResponse(kind: FailureKind): { status: number; body: unknown } | null {
   switch (kind) {
     case 'unauthorized':
@@ -117,6 +117,7 @@ export function errorResponse(kind: FailureKind): { status: number; body: unknow
       return { status: 200, body: { status: 0, message: 'OK', data: { broken: true } } }
     case 'network':
     case 'timeout':
+    case 'interrupted':
       return null
   }
 }

@@ -8,7 +8,8 @@ import { borrowerOps } from './user-steps'
 /*
  * The paths the rendering levels walk: generated over what a borrower's hands (user-steps.ts), the
  * host and the network can do. Left out: typed URLs other than the start's deep link, the borrower
- * waiting out a countdown (the page reads the real time), and request timeouts (60 s each).
+ * waiting out a countdown (the page reads the real time), request timeouts (60 s each), and a call
+ * cut off by a closed web view (nothing lost, tests/reliability, closes one for real).
  * A poll's wait passes only where the level runs the machine on a simulated clock (React): in
  * Chromium the clock is real, so those paths stop short of a state whose timer runs.
  */
@@ -18,7 +19,7 @@ export type PageClock = 'simulated' | 'real'
 export function performable(snapshot: AnyMachineSnapshot, action: StepAction, clock: PageClock = 'real'): boolean {
   switch (action.kind) {
     case 'actor':
-      return action.outcome === 'done' || action.error !== 'timeout'
+      return action.outcome === 'done' || (action.error !== 'timeout' && action.error !== 'interrupted')
     case 'event':
       return borrowerOps(action.event, snapshot) !== null
     case 'delay':

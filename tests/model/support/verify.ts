@@ -137,6 +137,7 @@ const failureText: Record<FailureKind, string> = {
   refused: 'errors.refusal.smsCodeInvalid',
   invalidResponse: 'errors.invalidResponse',
   unauthorized: 'errors.unauthorized',
+  interrupted: 'errors.interrupted',
 }
 
 const normal = (s: string) => s.replace(/\s+/g, ' ').trim()
