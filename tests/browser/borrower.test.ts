@@ -230,63 +230,107 @@ for (const locale of ['zh-Hans', 'en'] as const) {
 }
 
 /*
- * The web view closes while the card is being bound, and the host opens a new one: same storage, no
- * sessionStorage, so the SMS code and card number are gone (PRODUCT.md 8). Sent again, the binding
+ * A web view closed while a call is out, and the host opens a new one: same storage, no
+ * sessionStorage, so the SMS code and card number are gone (PRODUCT.md 8). Sent again, a binding
  * would go blank under its key: refused as another request, and the borrower told so in the server's
- * words. Instead the page asks the loan status and goes where it says.
+ * words. Instead the page never sends it again, and asks the borrower, or the server, what it needs.
  */
+
+/**
+ * Presses `press`, then closes the page while the call to `callPath` is out, and opens a new page
+ * where it was. `delivered`: the server took the call (its answer never reaches the page); else it
+ * never arrived: it goes to a server that never answers, since a route left unhandled is sent on as
+ * the page closes. `sentAgain` lists that call's requests from the new page.
+ */
+async function closeWhileOut(page: Page, callPath: string, delivered: boolean, press: () => Promise<void>) {
+  const silent = createServer(() => {})
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+  const out: Promise<unknown>[] = []
+  await page.route(`**${callPath}**`, (route) => {
+    out.push(delivered ? route.fetch() : route.continue({ url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/never` }))
+  })
+  await press()
+  await expect.poll(() => out.length).toBe(1)
+  if (delivered) await out[0]
+  const address = page.url()
+  const context = page.context()
+  await page.close()
+  silent.closeAllConnections()
+  silent.close()
+  const again = await context.newPage()
+  const sentAgain: string[] = []
+  again.on('request', (request) => {
+    if (new URL(request.url()).pathname === callPath) sentAgain.push(request.url())
+  })
+  await again.goto(address)
+  return { again, sentAgain }
+}
+
+async function expectInterruptedNotice(page: Page, t: T) {
+  const notice = page.getByTestId('error-notice')
+  await notice.waitFor()
+  expect(await notice.textContent()).toBe(`${t('errors.interrupted')}${t('errors.next.interrupted')}`)
+  expect(await button(page, t('common.retry')).count()).toBe(0)
+}
+
 for (const bound of [true, false]) {
   test(`[en] a web view closed while the card was being bound: the new one never sends the binding again; ${bound ? 'it went through, so the review' : 'it did not, so the form says what to enter again'}`, { timeout: 120_000 }, async () => {
     const t = await translator('en')
-    const { page, phone, token } = await onCardScreen('en', t)
+    const { page, phone } = await onCardScreen('en', t)
     await page.getByLabel(t('screens.card.number')).fill(debitCard)
     await page.getByLabel(t('screens.card.phone')).fill(phone)
     await button(page, t('screens.sms.send')).click()
     await page.getByTestId('sms-sent').waitFor()
     await page.getByLabel(t('screens.sms.code')).fill(await sb.smsCode(phone))
     await page.getByLabel(/Automatic Deduction Authorisation/).check()
-    // The page closes waiting for the answer. Bound: the server took the binding. Not bound: it never
-    // arrived, so it goes to a server that never answers (a route left unhandled is sent on as the page closes).
-    const silent = createServer(() => {})
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
-    const cutOff: string[] = []
-    await page.route('**/v2/bank-card/confirm**', async (route) => {
-      cutOff.push(route.request().url())
-      if (bound) await route.fetch()
-      else await route.continue({ url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/never` })
-    })
-    await button(page, t('screens.card.bind')).click()
-    await expect.poll(() => cutOff.length).toBe(1)
-    if (bound) await expect.poll(async () => (await statusOf(sb, token)).step).toBe('review')
-    const address = page.url()
-    const context = page.context()
-    await page.close()
-
-    const again = await context.newPage()
-    const sentAgain: string[] = []
-    again.on('request', (request) => {
-      if (request.url().includes('/v2/bank-card/confirm')) sentAgain.push(request.url())
-    })
-    await again.goto(address)
+    const { again, sentAgain } = await closeWhileOut(page, '/v2/bank-card/confirm', bound, () => button(page, t('screens.card.bind')).click())
     if (bound) {
       await again.locator('main[data-screen="review"]').waitFor({ timeout: 30_000 })
       expect(await again.getByTestId('error-notice').count()).toBe(0)
     } else {
       await onScreen(again, 'bankCard')
-      const notice = again.getByTestId('error-notice')
-      await notice.waitFor()
-      expect(await notice.textContent()).toBe(`${t('errors.interrupted')}${t('errors.next.interrupted')}`)
-      expect(await button(again, t('common.retry')).count()).toBe(0)
+      await expectInterruptedNotice(again, t)
       expect(await again.getByLabel(t('screens.card.number')).inputValue()).toBe('')
       expect(await again.getByLabel(t('screens.card.phone')).inputValue()).toBe(phone.replace(/^(\d{3})(\d{4})(\d{4})$/, '$1 $2 $3'))
       await again.screenshot({ path: screenshotPath('card-binding-cut-off') })
     }
     expect(sentAgain).toEqual([])
-    await context.close()
-    silent.closeAllConnections()
-    silent.close()
+    await again.context().close()
   })
 }
+
+test('[en] a web view closed while the lender card was being bound: the new one asks for the code again, and the code from the SMS goes on to the loan', { timeout: 120_000 }, async () => {
+  const t = await translator('en')
+  await sb.raw('/sandbox/reset', { method: 'POST' })
+  const phone = '13800000006'
+  const page = await openAs('en', phone)
+  await onScreen(page, 'home')
+  await button(page, t('screens.home.seeResult')).click()
+  await onScreen(page, 'result')
+  await button(page, t('screens.result.continue')).click()
+  await onScreen(page, 'match')
+  await page.getByRole('button', { name: new RegExp(t('screens.match.choose', { name: '' }).trim()) }).first().click()
+  await onScreen(page, 'lendConfirm')
+  await page.getByTestId('trial-apr').waitFor()
+  for (const box of await page.getByRole('checkbox').all()) await box.check()
+  await button(page, t('screens.sms.send')).click()
+  await page.getByTestId('sms-sent').waitFor()
+  const code = await sb.smsCode(phone)
+  await page.getByLabel(t('screens.sms.code'), { exact: true }).fill(code)
+  const { again, sentAgain } = await closeWhileOut(page, '/v2/bank-card/loan/confirm', false, () => button(page, t('screens.lend.apply')).click())
+  await onScreen(again, 'lendConfirm')
+  await expectInterruptedNotice(again, t)
+  const codeField = again.getByLabel(t('screens.sms.code'), { exact: true })
+  expect(await codeField.inputValue()).toBe('')
+  expect(sentAgain).toEqual([])
+  await again.screenshot({ path: screenshotPath('lender-binding-cut-off') })
+  // The code in the borrower's messages is still good: typed again, the binding and the application go on.
+  await codeField.fill(code)
+  await button(again, t('screens.lend.apply')).click()
+  await onScreen(again, 'loanPlan')
+  expect(sentAgain).toHaveLength(1)
+  await again.context().close()
+})
 
 for (const locale of ['zh-Hans', 'en'] as const) {
   // Items 4, 6 and 11: from the match to the loan plan, which follows the loan while it is paid out.
