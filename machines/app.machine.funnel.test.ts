@@ -478,6 +478,14 @@ test('a card confirmation cut off by a closed web view that did not bind asks fo
   expect(again.callsOf('confirmCard')).toEqual([])
   expect(form.context.errorCode).toBe('interrupted')
   expect(form.context.drafts.bankCard.reserved_phone).toBe('13800000000')
+
+  // The card typed again goes with a new code under a new key: under the old one the server could
+  // hold the cut-off binding (it may land late) and refuse this one as a different request.
+  await sendCardCode(again)
+  again.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '654321', withhold_agreement: true } })
+  again.actor.send({ type: 'form.submit' })
+  await again.until((s) => s.context.screen === 'review')
+  expect(again.callsOf('confirmCard').map((call) => (call.args as { idempotencyKey: string }).idempotencyKey)).toEqual(['new'])
 })
 
 test('a reload during review polling resumes polling when told poll.now', async () => {

@@ -96,6 +96,9 @@ export const funnelActions = {
   keyCardConfirm: update(({ context }) => ({
     drafts: patchDraft(context, 'bankCard', { idempotencyKey: commitKey(context.drafts.bankCard.idempotencyKey, context) }),
   })),
+  // Whether or not the cut-off binding went through, its key is spent: the next binding carries a new
+  // code for a card typed again, a different request, which under the old key the server would refuse.
+  forgetCardKey: update(({ context }) => ({ drafts: patchDraft(context, 'bankCard', { idempotencyKey: null }) })),
   storeCard: update(({ context }, params: PortData<'confirmCard'>) => ({
     card: params.card,
     loanUser: params.status,
@@ -321,6 +324,7 @@ export const funnelStates = states({
           'The web view closed while the card was being bound, and the new one lost the code (kept for the session only), so the binding is not sent again. ' +
           'The loan status says whether it went through: past the card step, on to the review; else the form, saying to enter the card again.',
         tags: 'busy',
+        entry: 'forgetCardKey',
         invoke: {
           src: 'getLoanUserStatus',
           input: {},

@@ -72,7 +72,7 @@ export function submitting<const I extends AppInvoke, const B extends string>(sp
  * `interrupted`: where a confirmation cut off by a closed web view goes instead (persistence.ts), to
  * find out whether it went through before asking for the code again.
  */
-export function codeConfirming<const I extends AppInvoke, const N extends string = 'codeSent'>(invoke: I, interrupted?: N) {
+export function codeConfirming<const I extends AppInvoke, const N extends string>(invoke: I, interrupted?: N) {
   const plain = submitting({ back: 'codeSent', dropKeys: true, invoke })
   if (interrupted === undefined) return plain
   const [toReauth, back] = plain.invoke.onError
