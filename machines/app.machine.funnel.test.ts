@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import type { CreditDecision, LoanStep, LoanSummary } from './ports'
+import type { ApiFailure, CreditDecision, LoanStep, LoanSummary } from './ports'
 import type { Script } from './test-kit'
 import { reportInterruptedRequests, restoreSnapshot, serializeSnapshot, snapshotVersion } from './persistence'
 import { baseScript, fail, loanUser, settle, start } from './test-kit'
@@ -291,29 +291,51 @@ test('repeated submits while binding the card make one call', async () => {
   await run.until((s) => s.context.screen === 'review')
 })
 
-test('a wrong SMS code is refused, the borrower stays with the code screen and a new key is made', async () => {
+/** A borrower on the card step whose first binding, with `code`, fails with `failure`; later ones go through. */
+async function cardBindingFirstFailing(failure: ApiFailure, code: string) {
   const script = funnelScript()
   let first = true
   const confirm = script.confirmCard
   script.confirmCard = (args) => {
     if (first) {
       first = false
-      fail({ kind: 'refused', status: 1008 })
+      fail(failure)
     }
     return confirm ? confirm(args) : fail({ kind: 'network' })
   }
   const run = await resumedAt(script, 'bank_card')
   await sendCardCode(run)
-  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '000000', withhold_agreement: true } })
+  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code, withhold_agreement: true } })
   run.actor.send({ type: 'form.submit' })
+  return run
+}
+
+const keysOf = (run: Run, call: 'confirmCard' | 'confirmLenderCard' | 'applyLoan') =>
+  run.callsOf(call).map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
+
+test('a wrong SMS code is refused, the borrower stays with the code screen and a new key is made', async () => {
+  const run = await cardBindingFirstFailing({ kind: 'refused', status: 1008 }, '000000')
   const refused = await run.until((s) => s.context.errorStatus === 1008)
   expect(refused.matches({ session: { screens: { bankCard: 'codeSent' } } })).toBe(true)
   expect(refused.context.drafts.bankCard.card_number).toBe('6222020000000000000')
   run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '123456' } })
   run.actor.send({ type: 'form.submit' })
   await run.until((s) => s.context.screen === 'review')
-  const keys = run.callsOf('confirmCard').map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
-  expect(keys).toEqual(['id-1', 'id-2'])
+  expect(keysOf(run, 'confirmCard')).toEqual(['id-1', 'id-2'])
+})
+
+test('a lost answer to the card binding, then a new code: the new binding goes under a new key', async () => {
+  // The lost binding may have gone through and be held under its key; the new code makes another
+  // request, which under that key the server refuses (1005), in words meant for developers.
+  const run = await cardBindingFirstFailing({ kind: 'network' }, '123456')
+  await run.until((s) => s.context.errorCode === 'network')
+  run.input.clockMs.value += 60_000
+  run.actor.send({ type: 'sms.resend' })
+  await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }) && run.callsOf('sendCardCode').length === 2)
+  run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '654321' } })
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.context.screen === 'review')
+  expect(keysOf(run, 'confirmCard')).toEqual(['id-1', 'id-2'])
 })
 
 test('the SMS resend waits for the deadline kept in context', async () => {
@@ -328,12 +350,8 @@ test('the SMS resend waits for the deadline kept in context', async () => {
   await run.until((s) => s.matches({ session: { screens: { bankCard: 'codeSent' } } }) && run.callsOf('sendCardCode').length === 2)
 })
 
-test('a lost answer to the loan application is retried with the same key, never a new submit', async () => {
-  const script = funnelScript()
-  script.getCreditDecision = () => decision('approved')
-  let attempts = 0
-  const apply = script.applyLoan
-  script.applyLoan = (args) => (++attempts === 1 ? fail({ kind: 'timeout' }) : apply ? apply(args) : fail({ kind: 'network' }))
+/** An approved borrower on the loan confirmation, the lender's binding code sent. */
+async function lenderCodeSent(script: Script) {
   const run = await resumedAt(script, 'approved')
   await run.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
   run.actor.send({ type: 'result.continue' })
@@ -343,6 +361,37 @@ test('a lost answer to the loan application is retried with the same key, never 
   run.actor.send({ type: 'form.change', step: 'demand', patch: { purpose: 'travel' } })
   run.actor.send({ type: 'sms.send' })
   await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'codeSent' } } }))
+  return run
+}
+
+test("a lost answer to the lender's card binding, then a new code: the new binding goes under a new key", async () => {
+  const script = funnelScript()
+  script.getCreditDecision = () => decision('approved')
+  let attempts = 0
+  const bind = script.confirmLenderCard
+  script.confirmLenderCard = (args) => (++attempts === 1 ? fail({ kind: 'network' }) : bind ? bind(args) : fail({ kind: 'network' }))
+  const run = await lenderCodeSent(script)
+  run.actor.send({ type: 'form.change', step: 'lendConfirm', patch: { code: '111111', agreements: { loan: true, contract: true, third_party: true } } })
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.context.errorCode === 'network')
+  run.input.clockMs.value += 60_000
+  run.actor.send({ type: 'sms.resend' })
+  await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'codeSent' } } }) && run.callsOf('sendLenderCardCode').length === 2)
+  run.actor.send({ type: 'form.change', step: 'lendConfirm', patch: { code: '222222' } })
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.context.screen === 'loanPlan')
+  const keys = keysOf(run, 'confirmLenderCard')
+  expect(keys).toHaveLength(2)
+  expect(keys[1]).not.toBe(keys[0])
+})
+
+test('a lost answer to the loan application is retried with the same key, never a new submit', async () => {
+  const script = funnelScript()
+  script.getCreditDecision = () => decision('approved')
+  let attempts = 0
+  const apply = script.applyLoan
+  script.applyLoan = (args) => (++attempts === 1 ? fail({ kind: 'timeout' }) : apply ? apply(args) : fail({ kind: 'network' }))
+  const run = await lenderCodeSent(script)
   run.actor.send({ type: 'form.change', step: 'lendConfirm', patch: { code: '1', agreements: { loan: true, contract: true, third_party: true } } })
   run.actor.send({ type: 'form.submit' })
   const uncertain = await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'applyUncertain' } } }))
@@ -350,7 +399,7 @@ test('a lost answer to the loan application is retried with the same key, never 
   expect(uncertain.can({ type: 'form.submit' })).toBe(false)
   run.actor.send({ type: 'retry' })
   await run.until((s) => s.context.screen === 'loanPlan')
-  const keys = run.callsOf('applyLoan').map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
+  const keys = keysOf(run, 'applyLoan')
   expect(keys).toHaveLength(2)
   expect(keys[0]).toBe(keys[1])
 })
@@ -485,7 +534,7 @@ test('a card confirmation cut off by a closed web view that did not bind asks fo
   again.actor.send({ type: 'form.change', step: 'bankCard', patch: { code: '654321', withhold_agreement: true } })
   again.actor.send({ type: 'form.submit' })
   await again.until((s) => s.context.screen === 'review')
-  expect(again.callsOf('confirmCard').map((call) => (call.args as { idempotencyKey: string }).idempotencyKey)).toEqual(['new'])
+  expect(keysOf(again, 'confirmCard')).toEqual(['new'])
 })
 
 test('a reload during review polling resumes polling when told poll.now', async () => {

@@ -143,6 +143,13 @@ export function commitKey(existing: string | null, context: AppContext): string 
   return existing ?? context.runtime.makeId()
 }
 
+/**
+ * A card binding's key once a new SMS code is sent: none, so the next binding makes its own. The new
+ * code is another request; under the old key, which may hold a binding whose answer was lost, the
+ * server would refuse it (1005). Binding the same card again is harmless, so this is no double effect.
+ */
+export const newCodeNewKey = null
+
 /** The SMS resend countdown when the server does not say (PRODUCT.md section 5). */
 const defaultResendSeconds = 60
 

@@ -1,5 +1,5 @@
 import type { AppContext, AssetDraft, BasicDraft, ContactDraft, ContactDraftEntry, DemandDraft } from './context'
-import { commitKey, guards, patchDraft, smsSent, states, update, withStatus } from './flow-kit'
+import { commitKey, guards, newCodeNewKey, patchDraft, smsSent, states, update, withStatus } from './flow-kit'
 import type { ContactEntry, LoanStep, LoanTerm, LoanUserStatus, PortArgs, PortData } from './ports'
 import { codeConfirming, codeSending, editing, enter, poll, pricing, reauth, repricing, screen, submitting, wizardStep } from './shapes'
 
@@ -92,13 +92,11 @@ export const funnelActions = {
   storeCardSms: update(({ context }, params: PortData<'sendCardCode'>) => ({
     cardSms: smsSent(context, params),
     luhnWarning: params.luhn_warning,
+    drafts: patchDraft(context, 'bankCard', { idempotencyKey: newCodeNewKey }),
   })),
   keyCardConfirm: update(({ context }) => ({
     drafts: patchDraft(context, 'bankCard', { idempotencyKey: commitKey(context.drafts.bankCard.idempotencyKey, context) }),
   })),
-  // Whether or not the cut-off binding went through, its key is spent: the next binding carries a new
-  // code for a card typed again, a different request, which under the old key the server would refuse.
-  forgetCardKey: update(({ context }) => ({ drafts: patchDraft(context, 'bankCard', { idempotencyKey: null }) })),
   storeCard: update(({ context }, params: PortData<'confirmCard'>) => ({
     card: params.card,
     loanUser: params.status,
@@ -324,7 +322,6 @@ export const funnelStates = states({
           'The web view closed while the card was being bound, and the new one lost the code (kept for the session only), so the binding is not sent again. ' +
           'The loan status says whether it went through: past the card step, on to the review; else the form, saying to enter the card again.',
         tags: 'busy',
-        entry: 'forgetCardKey',
         invoke: {
           src: 'getLoanUserStatus',
           input: {},

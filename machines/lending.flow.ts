@@ -1,7 +1,7 @@
 import { and, not } from 'xstate'
 import type { AppContext } from './context'
 import { emptyDrafts } from './context'
-import { commitKey, guards, patchDraft, smsSent, states, update, withStatus } from './flow-kit'
+import { commitKey, guards, newCodeNewKey, patchDraft, smsSent, states, update, withStatus } from './flow-kit'
 import type { CreditDecision, DeviceFacts, LenderMatch, PortData, SupermarketProduct } from './ports'
 import {
   codeConfirming,
@@ -88,7 +88,10 @@ export const lendingActions = {
       }),
     }
   }),
-  storeLenderSms: update(({ context }, params: PortData<'sendLenderCardCode'>) => ({ lenderSms: smsSent(context, params) })),
+  storeLenderSms: update(({ context }, params: PortData<'sendLenderCardCode'>) => ({
+    lenderSms: smsSent(context, params),
+    drafts: patchDraft(context, 'lendConfirm', { bindKey: newCodeNewKey }),
+  })),
   keyLendCommit: update(({ context }) => ({
     drafts: patchDraft(context, 'lendConfirm', {
       bindKey: commitKey(context.drafts.lendConfirm.bindKey, context),

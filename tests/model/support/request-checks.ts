@@ -59,6 +59,9 @@ export function contractProblems(request: SentRequest, world: World): string[] {
   return problems
 }
 
+/** The binding each SMS code is sent for. */
+const bindingOfCode: Partial<Record<CallName, CallName>> = { sendCardCode: 'confirmCard', sendLenderCardCode: 'confirmLenderCard' }
+
 /** Idempotency across the requests of one path. */
 export class IdempotencyLedger {
   private readonly keys = new Map<string, { call: CallName; body: string }>()
@@ -89,9 +92,14 @@ export class IdempotencyLedger {
     return problems
   }
 
-  /** Records how the last request of a committing call ended. */
+  /**
+   * Records how the last request of a committing call ended. A new SMS code makes the binding it is
+   * for another request: a new action, whatever became of the last one (PRODUCT.md 8, a new key).
+   */
   answered(call: CallName, outcome: 'ok' | FailureKind): void {
     const previous = this.last.get(call)
     if (previous !== undefined) this.last.set(call, { ...previous, outcome })
+    const binding = bindingOfCode[call]
+    if (binding !== undefined && outcome === 'ok') this.last.delete(binding)
   }
 }
