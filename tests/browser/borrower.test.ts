@@ -299,6 +299,47 @@ for (const bound of [true, false]) {
   })
 }
 
+test('[en] a lost answer to the card binding, then a new code: the new binding goes through, with no refusal of a reused key', { timeout: 120_000 }, async () => {
+  const t = await translator('en')
+  const { page, phone } = await onCardScreen('en', t)
+  await page.clock.install()
+  await page.getByLabel(t('screens.card.number')).fill(debitCard)
+  await page.getByLabel(t('screens.card.phone')).fill(phone)
+  await button(page, t('screens.sms.send')).click()
+  await page.getByTestId('sms-sent').waitFor()
+  const firstCode = await sb.smsCode(phone)
+  await page.getByLabel(t('screens.sms.code')).fill(firstCode)
+  await page.getByLabel(/Automatic Deduction Authorisation/).check()
+  // The server binds the card; its answer is lost on the way back.
+  await page.route('**/v2/bank-card/confirm**', async (route) => {
+    await route.fetch()
+    await route.abort('connectionfailed')
+  }, { times: 1 })
+  await button(page, t('screens.card.bind')).click()
+  await page.getByTestId('error-notice').waitFor()
+  // The resend countdown passes for the page and the sandbox alike.
+  await page.clock.fastForward(61_000)
+  sb.clock.advance(61_000)
+  const refusals: unknown[] = []
+  page.on('response', async (response) => {
+    if (!response.url().includes('/v2/bank-card/confirm')) return
+    const body = (await response.json().catch(() => null)) as { status?: number } | null
+    if (body?.status !== 0) refusals.push(body)
+  })
+  await button(page, t('ui.sms.resend')).click()
+  await expect.poll(() => sb.smsCode(phone)).not.toBe(firstCode)
+  await page.getByLabel(t('screens.sms.code')).fill(await sb.smsCode(phone))
+  await button(page, t('screens.card.bind')).click()
+  // Bound, the review starts (and may be decided at once, on the sandbox's clock); refused, the notice says so.
+  await page.locator('main[data-screen="review"], main[data-screen="result"], [data-testid="error-notice"]').first().waitFor({ timeout: 30_000 })
+  const notices = await page.getByTestId('error-notice').count()
+  // The response listener reads the body after the page has: give it that moment before reporting.
+  if (notices > 0) await expect.poll(() => refusals.length).toBeGreaterThan(0)
+  expect(refusals).toEqual([])
+  expect(notices).toBe(0)
+  await page.context().close()
+})
+
 test('[en] a web view closed while the lender card was being bound: the new one asks for the code again, and the code from the SMS goes on to the loan', { timeout: 120_000 }, async () => {
   const t = await translator('en')
   await sb.raw('/sandbox/reset', { method: 'POST' })
