@@ -266,6 +266,21 @@ async function closeWhileOut(page: Page, callPath: string, delivered: boolean, p
   return { again, sentAgain }
 }
 
+/** The card form filled in, a code asked for and typed, the withholding authorisation ticked; the code. */
+async function fillCardAndCode(page: Page, phone: string, t: T): Promise<string> {
+  await page.getByLabel(t('screens.card.number')).fill(debitCard)
+  await page.getByLabel(t('screens.card.phone')).fill(phone)
+  await button(page, t('screens.sms.send')).click()
+  await page.getByTestId('sms-sent').waitFor()
+  const code = await sb.smsCode(phone)
+  await page.getByLabel(t('screens.sms.code')).fill(code)
+  await page.getByLabel(/Automatic Deduction Authorisation/).check()
+  return code
+}
+
+/** Bound, the review starts, and may be decided at once on the sandbox's clock. */
+const pastTheCard = 'main[data-screen="review"], main[data-screen="result"]'
+
 async function expectInterruptedNotice(page: Page, t: T) {
   const notice = page.getByTestId('error-notice')
   await notice.waitFor()
@@ -277,15 +292,10 @@ for (const bound of [true, false]) {
   test(`[en] a web view closed while the card was being bound: the new one never sends the binding again; ${bound ? 'it went through, so the review' : 'it did not, so the form says what to enter again'}`, { timeout: 120_000 }, async () => {
     const t = await translator('en')
     const { page, phone } = await onCardScreen('en', t)
-    await page.getByLabel(t('screens.card.number')).fill(debitCard)
-    await page.getByLabel(t('screens.card.phone')).fill(phone)
-    await button(page, t('screens.sms.send')).click()
-    await page.getByTestId('sms-sent').waitFor()
-    await page.getByLabel(t('screens.sms.code')).fill(await sb.smsCode(phone))
-    await page.getByLabel(/Automatic Deduction Authorisation/).check()
+    await fillCardAndCode(page, phone, t)
     const { again, sentAgain } = await closeWhileOut(page, '/v2/bank-card/confirm', bound, () => button(page, t('screens.card.bind')).click())
     if (bound) {
-      await again.locator('main[data-screen="review"]').waitFor({ timeout: 30_000 })
+      await again.locator(pastTheCard).first().waitFor({ timeout: 30_000 })
       expect(await again.getByTestId('error-notice').count()).toBe(0)
     } else {
       await onScreen(again, 'bankCard')
@@ -303,13 +313,7 @@ test('[en] a lost answer to the card binding, then a new code: the new binding g
   const t = await translator('en')
   const { page, phone } = await onCardScreen('en', t)
   await page.clock.install()
-  await page.getByLabel(t('screens.card.number')).fill(debitCard)
-  await page.getByLabel(t('screens.card.phone')).fill(phone)
-  await button(page, t('screens.sms.send')).click()
-  await page.getByTestId('sms-sent').waitFor()
-  const firstCode = await sb.smsCode(phone)
-  await page.getByLabel(t('screens.sms.code')).fill(firstCode)
-  await page.getByLabel(/Automatic Deduction Authorisation/).check()
+  const firstCode = await fillCardAndCode(page, phone, t)
   // The server binds the card; its answer is lost on the way back.
   await page.route('**/v2/bank-card/confirm**', async (route) => {
     await route.fetch()
@@ -330,8 +334,8 @@ test('[en] a lost answer to the card binding, then a new code: the new binding g
   await expect.poll(() => sb.smsCode(phone)).not.toBe(firstCode)
   await page.getByLabel(t('screens.sms.code')).fill(await sb.smsCode(phone))
   await button(page, t('screens.card.bind')).click()
-  // Bound, the review starts (and may be decided at once, on the sandbox's clock); refused, the notice says so.
-  await page.locator('main[data-screen="review"], main[data-screen="result"], [data-testid="error-notice"]').first().waitFor({ timeout: 30_000 })
+  // Refused, the notice says so.
+  await page.locator(`${pastTheCard}, [data-testid="error-notice"]`).first().waitFor({ timeout: 30_000 })
   const notices = await page.getByTestId('error-notice').count()
   // The response listener reads the body after the page has: give it that moment before reporting.
   if (notices > 0) await expect.poll(() => refusals.length).toBeGreaterThan(0)
