@@ -9,6 +9,7 @@ import { formatMoney } from '../../src/i18n/format'
 import { initI18n } from '../../src/i18n/init-i18n'
 import type { Locale } from '../../src/i18n/locale'
 import { launchChromium, newPhoneContext, screenshotPath } from '../support/browser'
+import { fillBasicInfo } from '../support/funnel-en'
 import { ensureBuiltPage, loginPersona, pageUrl } from '../support/sandbox'
 
 /*
@@ -308,6 +309,29 @@ for (const bound of [true, false]) {
     await again.context().close()
   })
 }
+
+test('[en] a web view closed while basic info was being saved: the new one shows the form as typed but the ID number, says why, and sends nothing', { timeout: 120_000 }, async () => {
+  const t = await translator('en')
+  fresh += 1
+  const phone = String(fresh)
+  const { token } = await sb.login(phone)
+  const face = await throughFace(sb, token)
+  const page = await openAs('en', phone)
+  await onScreen(page, 'home')
+  await button(page, t('screens.home.continue')).click()
+  await onScreen(page, 'basicInfo')
+  await page.getByLabel(t('screens.basic.name')).fill(face.identity.real_name)
+  await page.getByLabel(t('screens.basic.idNumber')).fill(face.identity.id_number)
+  await fillBasicInfo(page)
+  const { again, sentAgain } = await closeWhileOut(page, `/v2/loan-user/${face.id}`, false, () => button(page, t('common.next')).click())
+  await onScreen(again, 'basicInfo')
+  await expectInterruptedNotice(again, t)
+  expect(await again.getByLabel(t('screens.basic.idNumber')).inputValue()).toBe('')
+  expect(await again.getByLabel(t('screens.basic.name')).inputValue()).toBe(face.identity.real_name)
+  expect(await again.getByLabel(t('screens.basic.address')).inputValue()).toBe('建国路 88 号 6 栋')
+  expect(sentAgain).toEqual([])
+  await again.context().close()
+})
 
 test('[en] a lost answer to the card binding, then a new code: the new binding goes through, with no refusal of a reused key', { timeout: 120_000 }, async () => {
   const t = await translator('en')
