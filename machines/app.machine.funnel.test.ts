@@ -292,17 +292,22 @@ test('repeated submits while binding the card make one call', async () => {
 })
 
 /** A borrower on the card step whose first binding, with `code`, fails with `failure`; later ones go through. */
-async function cardBindingFirstFailing(failure: ApiFailure, code: string) {
-  const script = funnelScript()
+/** The script with its first `name` call failing with `failure`; later ones answer as the script did. */
+function failingFirst(script: Script, name: 'confirmCard' | 'confirmLenderCard' | 'applyLoan', failure: ApiFailure): Script {
+  const answer = script[name] as ((args: unknown) => unknown) | undefined
   let first = true
-  const confirm = script.confirmCard
-  script.confirmCard = (args) => {
+  const failOnce = (args: unknown) => {
     if (first) {
       first = false
       fail(failure)
     }
-    return confirm ? confirm(args) : fail({ kind: 'network' })
+    return answer ? answer(args) : fail({ kind: 'network' })
   }
+  return { ...script, [name]: failOnce }
+}
+
+async function cardBindingFirstFailing(failure: ApiFailure, code: string) {
+  const script = failingFirst(funnelScript(), 'confirmCard', failure)
   const run = await resumedAt(script, 'bank_card')
   await sendCardCode(run)
   run.actor.send({ type: 'form.change', step: 'bankCard', patch: { code, withhold_agreement: true } })
@@ -352,6 +357,7 @@ test('the SMS resend waits for the deadline kept in context', async () => {
 
 /** An approved borrower on the loan confirmation, the lender's binding code sent. */
 async function lenderCodeSent(script: Script) {
+  script.getCreditDecision = () => decision('approved')
   const run = await resumedAt(script, 'approved')
   await run.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
   run.actor.send({ type: 'result.continue' })
@@ -365,12 +371,7 @@ async function lenderCodeSent(script: Script) {
 }
 
 test("a lost answer to the lender's card binding, then a new code: the new binding goes under a new key", async () => {
-  const script = funnelScript()
-  script.getCreditDecision = () => decision('approved')
-  let attempts = 0
-  const bind = script.confirmLenderCard
-  script.confirmLenderCard = (args) => (++attempts === 1 ? fail({ kind: 'network' }) : bind ? bind(args) : fail({ kind: 'network' }))
-  const run = await lenderCodeSent(script)
+  const run = await lenderCodeSent(failingFirst(funnelScript(), 'confirmLenderCard', { kind: 'network' }))
   run.actor.send({ type: 'form.change', step: 'lendConfirm', patch: { code: '111111', agreements: { loan: true, contract: true, third_party: true } } })
   run.actor.send({ type: 'form.submit' })
   await run.until((s) => s.context.errorCode === 'network')
@@ -386,12 +387,7 @@ test("a lost answer to the lender's card binding, then a new code: the new bindi
 })
 
 test('a lost answer to the loan application is retried with the same key, never a new submit', async () => {
-  const script = funnelScript()
-  script.getCreditDecision = () => decision('approved')
-  let attempts = 0
-  const apply = script.applyLoan
-  script.applyLoan = (args) => (++attempts === 1 ? fail({ kind: 'timeout' }) : apply ? apply(args) : fail({ kind: 'network' }))
-  const run = await lenderCodeSent(script)
+  const run = await lenderCodeSent(failingFirst(funnelScript(), 'applyLoan', { kind: 'timeout' }))
   run.actor.send({ type: 'form.change', step: 'lendConfirm', patch: { code: '1', agreements: { loan: true, contract: true, third_party: true } } })
   run.actor.send({ type: 'form.submit' })
   const uncertain = await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'applyUncertain' } } }))
