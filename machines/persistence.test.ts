@@ -52,6 +52,19 @@ test('a running request whose code a new session lost is restored as failed, nev
   expect(kept?.children).toEqual(persisted.children)
 })
 
+test('a copy stored before the blanks were recorded is read alike: its blanked request fails, never goes out blank', () => {
+  const stored = serializeSnapshot(persisted)
+  const { sealed: _recorded, ...before } = JSON.parse(stored.local) as Record<string, unknown>
+  const local = JSON.stringify(before)
+  const lost = restoreSnapshot({ local, session: null }, { version: 1, runtime })
+  expect(lost?.children).toEqual({
+    c1: { src: 'confirmCard', snapshot: { status: 'error', error: { kind: 'interrupted' }, input: { input: { code: '' } } } },
+  })
+  const kept = restoreSnapshot({ local, session: stored.session }, { version: 1, runtime })
+  expect(kept?.children).toEqual(persisted.children)
+  expect(kept?.context).toEqual(persisted.context)
+})
+
 test('an older version is migrated, or dropped when there is no migration', () => {
   const stored = serializeSnapshot(persisted, 0)
   expect(restoreSnapshot(stored, { version: 1, runtime })).toBeNull()

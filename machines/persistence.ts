@@ -82,6 +82,23 @@ function split(value: unknown, path: string[], secrets: Record<string, string>):
   return null
 }
 
+/**
+ * Where `split` would have left a blank: a sensitive key holding ''. Stands in for `sealed` in a
+ * copy stored before `sealed` was: a running request's blank value there can only be one it lost,
+ * as no form lets its call go out with that field empty.
+ */
+function blanksOf(value: unknown, path: string[] = [], found: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((item, i) => blanksOf(item, [...path, String(i)], found))
+  if (isRecord(value)) {
+    const guarded = path.includes('drafts') || path.includes('input')
+    for (const [key, item] of Object.entries(value)) {
+      if (guarded && sensitiveKeys.has(key) && item === '') found.push(JSON.stringify([...path, key]))
+      else blanksOf(item, [...path, key], found)
+    }
+  }
+  return found
+}
+
 /** A path as `split` keys it, or null for a key that storage mangled. */
 function parsePath(pathJson: string): unknown[] | null {
   try {
@@ -169,8 +186,9 @@ export function restoreSnapshot(
   if (isRecord(secrets)) {
     for (const [key, value] of Object.entries(secrets)) if (typeof value === 'string') strings[key] = value
   }
+  const sealed = 'sealed' in stored ? stored.sealed : blanksOf(snapshot)
   putBack(snapshot as unknown as Json, strings)
-  interruptRequestsThatLost(snapshot as unknown as Json, stored.sealed, strings)
+  interruptRequestsThatLost(snapshot as unknown as Json, sealed, strings)
   snapshot.context = { ...snapshot.context, runtime: options.runtime }
   return snapshot
 }
