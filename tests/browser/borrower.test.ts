@@ -310,6 +310,25 @@ for (const bound of [true, false]) {
   })
 }
 
+test('[en] a web view closed while a card code was being asked for: the new one asks for nothing, says the card number is to be entered again, and sends a code once it is', { timeout: 120_000 }, async () => {
+  const t = await translator('en')
+  const { page, phone } = await onCardScreen('en', t)
+  await page.getByLabel(t('screens.card.number')).fill(debitCard)
+  await page.getByLabel(t('screens.card.phone')).fill(phone)
+  const { again, sentAgain } = await closeWhileOut(page, '/v2/bank-card/send-code', false, () => button(page, t('screens.sms.send')).click())
+  await onScreen(again, 'bankCard')
+  await expectInterruptedNotice(again, t)
+  expect(await again.getByLabel(t('screens.card.number')).inputValue()).toBe('')
+  expect(await again.getByLabel(t('screens.card.phone')).inputValue()).toBe(phone.replace(/^(\d{3})(\d{4})(\d{4})$/, '$1 $2 $3'))
+  expect(await again.getByTestId('sms-sent').count(), 'a code the server never sent').toBe(0)
+  expect(sentAgain).toEqual([])
+  await again.getByLabel(t('screens.card.number')).fill(debitCard)
+  await button(again, t('screens.sms.send')).click()
+  await again.getByTestId('sms-sent').waitFor()
+  expect(sentAgain).toHaveLength(1)
+  await again.context().close()
+})
+
 test('[en] a web view closed while basic info was being saved: the new one shows the form as typed but the ID number, says why, and sends nothing', { timeout: 120_000 }, async () => {
   const t = await translator('en')
   fresh += 1
