@@ -27,7 +27,7 @@ export default defineConfig(({ mode }) => ({
             headScript: 'src/i18n/first-paint-guard.ts',
           }),
           // The README's Performance section states these; change both together.
-          budgets({ initialJs: 157 * kib, initialCss: 4 * kib, lazyChunk: 12.5 * kib }),
+          budgets({ initialJs: 158 * kib, initialCss: 4 * kib, lazyChunk: 12.5 * kib }),
         ]),
     precompress(),
   ],

@@ -36,9 +36,13 @@ export function budgets(limits: Budgets): Plugin {
   return {
     name: 'huaqian:budgets',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const over = overBudget(reportBundle(bundle, { brotli: false }), limits)
-      if (over.length > 0) this.error(`size budget exceeded:\n  ${over.join('\n  ')}`)
+    // Last, with the chunks as they will be written (the first screen's compile hints included).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const over = overBudget(reportBundle(bundle, { brotli: false }), limits)
+        if (over.length > 0) this.error(`size budget exceeded:\n  ${over.join('\n  ')}`)
+      },
     },
   }
 }

@@ -2,11 +2,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import { SourceMapConsumer } from 'source-map-js'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { budgets } from './budgets'
 import { bundleReport, type BundleReport } from './bundle-report'
-import { firstScreen } from './first-screen'
+import { compileHint, firstScreen } from './first-screen'
 import { precompress } from './precompress'
 
 /*
@@ -78,6 +79,22 @@ test('after the first frame the HTML announces the first screen’s chunks and f
   expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/)
   expect(html).toMatch(/<link rel="stylesheet" href="\.\/assets\/index-[\w-]+\.css" disabled>/)
   expect(html).not.toMatch(/<script type="module"[^>]* src=/)
+})
+
+test('the first screen’s scripts open with V8’s compile hint, a chunk loaded later does not, and the sourcemaps still point home', async () => {
+  await build({ root, configFile: false, logLevel: 'silent', base: './', build: { outDir, emptyOutDir: true, sourcemap: true }, plugins: [firstScreen({ modules: [], fetches: [] })] })
+  const assets = readdirSync(join(outDir, 'assets'))
+  const chunk = (name: string) => assets.find((file) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(file))!
+  const code = (name: string) => readFileSync(join(outDir, 'assets', chunk(name)), 'utf8')
+  expect(code('index').split('\n')[0]).toBe(compileHint)
+  expect(code('stage').split('\n')[0]).toBe(compileHint)
+  expect(code('late')).not.toContain(compileHint)
+  const stage = code('stage').split('\n')
+  const line = stage.findIndex((text) => text.includes('dataset.size'))
+  const map = new SourceMapConsumer(JSON.parse(readFileSync(join(outDir, 'assets', `${chunk('stage')}.map`), 'utf8')))
+  const original = map.originalPositionFor({ line: line + 1, column: stage[line].indexOf('dataset.size') })
+  expect(original.source).toMatch(/stage\.js$/)
+  expect(original.line).toBe(3)
 })
 
 test('the first screen is rendered into the HTML and the head script is inlined before the body', async () => {

@@ -159,8 +159,11 @@ export function bundleReport(onReport: (report: BundleReport) => void): Plugin {
   return {
     name: 'huaqian:bundle-report',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      onReport(reportBundle(bundle))
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        onReport(reportBundle(bundle))
+      },
     },
   }
 }
