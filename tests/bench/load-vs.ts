@@ -1,0 +1,152 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import type { Browser } from 'playwright-core'
+import { startSandbox, type RunningSandbox } from '../../server/start'
+import { launchChromium, newPhoneContext } from '../support/browser'
+import { loginPersona, pageUrl } from '../support/sandbox'
+import { median, round } from './step-summary'
+
+/*
+ * `npm run bench:load -- --vs <built page dir>`: the logged-in entry's load at 4× CPU in Chromium
+ * (persona 13800000001 as a host payload, sandbox on loopback) for two builds in turns: when home
+ * shows with its figures (ms after the navigation began), the long tasks' time over 50 ms in the
+ * first 5 s, and with `--trace` the main thread's parse and compile time. `dist/` (build it first)
+ * against the other directory. Lighthouse simulates the network and scales the CPU; this runs the
+ * page for real, so a change in the main thread's work shows with less noise. Measures only.
+ */
+
+const { values } = parseArgs({
+  options: {
+    vs: { type: 'string' },
+    dist: { type: 'string', default: 'dist' },
+    rounds: { type: 'string', default: '8' },
+    port: { type: 'string', default: '8855' },
+    trace: { type: 'boolean', default: false },
+  },
+})
+if (!values.vs) throw new Error('name the build to compare with: --vs <dir>')
+
+interface LoadSample {
+  homeShownMs: number
+  longTasks: number
+  blockingMs: number
+  /** Main-thread parse and compile (traced runs only). */
+  compileMs?: number
+}
+
+const compileEvents = new Set(['V8.ParseFunction', 'V8.CompileCode', 'V8.CompileIgnition', 'V8.PreParse', 'V8.ParseProgram', 'V8.CompileLazy'])
+
+interface TraceEvent {
+  name: string
+  ph: string
+  ts: number
+  dur?: number
+  pid: number
+  tid: number
+  args?: { name?: string }
+}
+
+/** Parse and compile on the renderer's main thread, nested events counted once. */
+function mainThreadCompileMs(events: TraceEvent[]): number {
+  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
+  const compiles = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && compileEvents.has(e.name)).sort((a, b) => a.ts - b.ts)
+  let total = 0
+  let until = 0
+  for (const event of compiles) {
+    if (event.ts < until) continue
+    total += event.dur ?? 0
+    until = event.ts + (event.dur ?? 0)
+  }
+  return total / 1000
+}
+
+async function loadOnce(browser: Browser, sandboxUrl: string): Promise<LoadSample> {
+  const { token, user } = await loginPersona(sandboxUrl, '13800000001')
+  const context = await newPhoneContext(browser, 'zh-CN')
+  await context.addInitScript(() => {
+    const durations: number[] = []
+    ;(window as unknown as { __longTasks: number[] }).__longTasks = durations
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) durations.push(entry.duration)
+    }).observe({ type: 'longtask', buffered: true })
+  })
+  try {
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    if (values.trace) await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'disabled-by-default-v8.compile'] })
+    await page.goto(pageUrl(sandboxUrl, {}, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
+    // Home with its figures: the live page has replaced the prerendered boot screen and home's calls have answered.
+    await page.locator('main[data-screen="home"]').waitFor({ timeout: 60_000 })
+    const homeShownMs = await page.evaluate(() => performance.now())
+    await page.waitForTimeout(5_000)
+    const compileMs = values.trace ? mainThreadCompileMs((JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents) : undefined
+    const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)
+    return {
+      homeShownMs,
+      longTasks: longTasks.length,
+      blockingMs: longTasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
+      ...(compileMs === undefined ? {} : { compileMs }),
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+function summary(samples: LoadSample[]) {
+  const of = (pick: (sample: LoadSample) => number | undefined) => {
+    const list = samples.map(pick).filter((value): value is number => value !== undefined)
+    return list.length ? round(median(list)) : null
+  }
+  return {
+    loads: samples.length,
+    homeShownMs: of((s) => s.homeShownMs),
+    blockingMs: of((s) => s.blockingMs),
+    longTasks: of((s) => s.longTasks),
+    compileMs: of((s) => s.compileMs),
+    samples: samples.map((s) => Object.fromEntries(Object.entries(s).map(([key, value]) => [key, round(value)]))),
+  }
+}
+
+const builds = { vs: path.resolve(values.vs), dist: path.resolve(values.dist!) }
+const samples: Record<keyof typeof builds, LoadSample[]> = { vs: [], dist: [] }
+const loadAtStart = loadavg()
+const servers: RunningSandbox[] = []
+const browser = await launchChromium()
+try {
+  const urls = {} as Record<keyof typeof builds, string>
+  let port = Number(values.port)
+  for (const name of ['vs', 'dist'] as const) {
+    const server = await startSandbox({ port: port++, host: '127.0.0.1', db: ':memory:', distDir: builds[name] })
+    servers.push(server)
+    urls[name] = server.url
+  }
+  for (let turn = 0; turn < Number(values.rounds); turn += 1) {
+    const order = turn % 2 === 0 ? (['vs', 'dist'] as const) : (['dist', 'vs'] as const)
+    for (const name of order) samples[name].push(await loadOnce(browser, urls[name]))
+    console.log(`  round ${turn + 1} done (load ${loadavg()[0].toFixed(1)})`)
+  }
+} finally {
+  await browser.close()
+  for (const server of servers) await server.close()
+}
+
+const result = {
+  when: new Date().toISOString(),
+  builds,
+  cpuThrottling: 4,
+  loadAverage: { atStart: loadAtStart.map((v) => round(v, 1)), atEnd: loadavg().map((v) => round(v, 1)) },
+  vs: summary(samples.vs),
+  dist: summary(samples.dist),
+}
+mkdirSync('artifacts/bench', { recursive: true })
+writeFileSync('artifacts/bench/load-vs.json', `${JSON.stringify(result, null, 2)}\n`)
+for (const name of ['vs', 'dist'] as const) {
+  const s = result[name]
+  const sorted = (pick: (sample: LoadSample) => number) => samples[name].map(pick).sort((a, b) => a - b).map((v) => round(v)).join(' ')
+  console.log(`\n${name} (${builds[name]}), medians of ${s.loads} loads:`)
+  console.log(`  home shown ${s.homeShownMs} ms (${sorted((x) => x.homeShownMs)}); long tasks' time over 50 ms ${s.blockingMs} ms (${sorted((x) => x.blockingMs)}); long tasks ${s.longTasks}${s.compileMs === null ? '' : `; main-thread parse and compile ${s.compileMs} ms`}`)
+}
+console.log(`\nload average ${result.loadAverage.atStart.join(' ')} → ${result.loadAverage.atEnd.join(' ')}; written artifacts/bench/load-vs.json`)
