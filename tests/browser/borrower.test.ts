@@ -279,6 +279,9 @@ async function fillCardAndCode(page: Page, phone: string, t: T): Promise<string>
   return code
 }
 
+/** A mobile number as its field shows it, in 3-4-4 groups. */
+const asTyped = (phone: string) => phone.replace(/^(\d{3})(\d{4})(\d{4})$/, '$1 $2 $3')
+
 /** Bound, the review starts, and may be decided at once on the sandbox's clock. */
 const pastTheCard = 'main[data-screen="review"], main[data-screen="result"]'
 
@@ -302,7 +305,7 @@ for (const bound of [true, false]) {
       await onScreen(again, 'bankCard')
       await expectInterruptedNotice(again, t)
       expect(await again.getByLabel(t('screens.card.number')).inputValue()).toBe('')
-      expect(await again.getByLabel(t('screens.card.phone')).inputValue()).toBe(phone.replace(/^(\d{3})(\d{4})(\d{4})$/, '$1 $2 $3'))
+      expect(await again.getByLabel(t('screens.card.phone')).inputValue()).toBe(asTyped(phone))
       await again.screenshot({ path: screenshotPath('card-binding-cut-off') })
     }
     expect(sentAgain).toEqual([])
@@ -319,7 +322,7 @@ test('[en] a web view closed while a card code was being asked for: the new one 
   await onScreen(again, 'bankCard')
   await expectInterruptedNotice(again, t)
   expect(await again.getByLabel(t('screens.card.number')).inputValue()).toBe('')
-  expect(await again.getByLabel(t('screens.card.phone')).inputValue()).toBe(phone.replace(/^(\d{3})(\d{4})(\d{4})$/, '$1 $2 $3'))
+  expect(await again.getByLabel(t('screens.card.phone')).inputValue()).toBe(asTyped(phone))
   expect(await again.getByTestId('sms-sent').count(), 'a code the server never sent').toBe(0)
   expect(sentAgain).toEqual([])
   await again.getByLabel(t('screens.card.number')).fill(debitCard)
