@@ -1,12 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { loadavg } from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Browser } from 'playwright-core'
-import { startSandbox, type RunningSandbox } from '../../server/start'
-import { launchChromium, newPhoneContext } from '../support/browser'
+import { newPhoneContext } from '../support/browser'
 import { loginPersona, pageUrl } from '../support/sandbox'
 import { median, round } from './step-summary'
+import { rendererMainThreads, type TraceEvent } from './trace'
+import { buildNames, inTurns, writeResult } from './two-builds'
 
 /*
  * `npm run bench:load -- --vs <built page dir>`: the logged-in entry's load at 4× CPU in Chromium
@@ -38,19 +36,9 @@ interface LoadSample {
 
 const compileEvents = new Set(['V8.ParseFunction', 'V8.CompileCode', 'V8.CompileIgnition', 'V8.PreParse', 'V8.ParseProgram', 'V8.CompileLazy'])
 
-interface TraceEvent {
-  name: string
-  ph: string
-  ts: number
-  dur?: number
-  pid: number
-  tid: number
-  args?: { name?: string }
-}
-
 /** Parse and compile on the renderer's main thread, nested events counted once. */
 function mainThreadCompileMs(events: TraceEvent[]): number {
-  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
+  const main = rendererMainThreads(events)
   const compiles = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && compileEvents.has(e.name)).sort((a, b) => a.ts - b.ts)
   let total = 0
   let until = 0
@@ -110,43 +98,21 @@ function summary(samples: LoadSample[]) {
   }
 }
 
-const builds = { vs: path.resolve(values.vs), dist: path.resolve(values.dist!) }
-const samples: Record<keyof typeof builds, LoadSample[]> = { vs: [], dist: [] }
-const loadAtStart = loadavg()
-const servers: RunningSandbox[] = []
-const browser = await launchChromium()
-try {
-  const urls = {} as Record<keyof typeof builds, string>
-  let port = Number(values.port)
-  for (const name of ['vs', 'dist'] as const) {
-    const server = await startSandbox({ port: port++, host: '127.0.0.1', db: ':memory:', distDir: builds[name] })
-    servers.push(server)
-    urls[name] = server.url
-  }
-  for (let turn = 0; turn < Number(values.rounds); turn += 1) {
-    const order = turn % 2 === 0 ? (['vs', 'dist'] as const) : (['dist', 'vs'] as const)
-    for (const name of order) samples[name].push(await loadOnce(browser, urls[name]))
-    console.log(`  round ${turn + 1} done (load ${loadavg()[0].toFixed(1)})`)
-  }
-} finally {
-  await browser.close()
-  for (const server of servers) await server.close()
-}
-
+const run = await inTurns({ vs: values.vs, dist: values.dist! }, { rounds: Number(values.rounds), firstPort: Number(values.port) }, async (browser, url) => [await loadOnce(browser, url)])
+const { builds, samples } = run
 const result = {
   when: new Date().toISOString(),
   builds,
   cpuThrottling: 4,
-  loadAverage: { atStart: loadAtStart.map((v) => round(v, 1)), atEnd: loadavg().map((v) => round(v, 1)) },
+  loadAverage: run.loadAverage,
   vs: summary(samples.vs),
   dist: summary(samples.dist),
 }
-mkdirSync('artifacts/bench', { recursive: true })
-writeFileSync('artifacts/bench/load-vs.json', `${JSON.stringify(result, null, 2)}\n`)
-for (const name of ['vs', 'dist'] as const) {
+const written = writeResult('load-vs', result)
+for (const name of buildNames) {
   const s = result[name]
   const sorted = (pick: (sample: LoadSample) => number) => samples[name].map(pick).sort((a, b) => a - b).map((v) => round(v)).join(' ')
   console.log(`\n${name} (${builds[name]}), medians of ${s.loads} loads:`)
   console.log(`  home shown ${s.homeShownMs} ms (${sorted((x) => x.homeShownMs)}); long tasks' time over 50 ms ${s.blockingMs} ms (${sorted((x) => x.blockingMs)}); long tasks ${s.longTasks}${s.compileMs === null ? '' : `; main-thread parse and compile ${s.compileMs} ms`}`)
 }
-console.log(`\nload average ${result.loadAverage.atStart.join(' ')} → ${result.loadAverage.atEnd.join(' ')}; written artifacts/bench/load-vs.json`)
+console.log(`\n${written}`)

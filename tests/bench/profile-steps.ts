@@ -6,6 +6,7 @@ import { startSandbox } from '../../server/start'
 import { launchChromium, newPhoneContext } from '../support/browser'
 import { answerAssets, fillBasicInfo, fillLoanDemand } from '../support/funnel-en'
 import { loginPersona, pageUrl } from '../support/sandbox'
+import { rendererMainThreads, type TraceEvent } from './trace'
 
 /*
  * `npm run bench:profile -- --dist <dir>`: where a step's time goes. Walks a new borrower through
@@ -57,21 +58,11 @@ function addProfile(profile: Profile) {
   })
 }
 
-interface TraceEvent {
-  name: string
-  ph: string
-  ts: number
-  dur?: number
-  pid: number
-  tid: number
-  args?: { name?: string; data?: { url?: string; functionName?: string } }
-}
-
 const traceSelf = new Map<string, number>()
 
 /** Self time of the renderer main threads' trace events by name (a Layout inside a FunctionCall counts as Layout). */
 function addTrace(events: TraceEvent[]) {
-  const mainThreads = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
+  const mainThreads = rendererMainThreads(events)
   const byThread = new Map<string, TraceEvent[]>()
   for (const event of events) {
     const thread = `${event.pid}:${event.tid}`
