@@ -9,7 +9,7 @@ import { bundleReport, type BundleReport } from '../../server/build/bundle-repor
 import { launchChromium } from '../support/browser'
 import { loginPersona, pageUrl } from '../support/sandbox'
 import { launchForLighthouse, runLighthouse, type LighthouseRun } from './lighthouse-runs'
-import { measureSteps } from './step-latency'
+import { measureSteps, stepInputs, type StepInput } from './step-latency'
 import { formatSteps, median, round, stepSummary } from './step-summary'
 
 /*
@@ -29,8 +29,11 @@ const { values } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-steps': { type: 'boolean', default: false },
     'skip-paths': { type: 'boolean', default: false },
+    input: { type: 'string', default: 'touch' },
   },
 })
+const stepInput = values.input as StepInput
+if (!stepInputs.includes(stepInput)) throw new Error(`--input is one of ${stepInputs.join(', ')}`)
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const artifacts = path.join(repoRoot, 'artifacts')
@@ -150,7 +153,7 @@ async function main() {
       console.log('step changes at 4× CPU…')
       const browser = await launchChromium()
       try {
-        result.steps = stepSummary(await measureSteps(browser, product.url, Number(values['step-rounds'])))
+        result.steps = stepSummary(await measureSteps(browser, product.url, Number(values['step-rounds']), stepInput), stepInput)
       } finally {
         await browser.close()
       }

@@ -1,4 +1,4 @@
-import type { StepSample } from './step-latency'
+import type { StepInput, StepSample } from './step-latency'
 
 /** Medians, percentiles and the step-latency summary the benchmark and `bench:steps` report alike. */
 
@@ -16,7 +16,7 @@ export const round = (value: number, digits = 0) => Number(value.toFixed(digits)
 /** The taps of screen steps: the vendor's Pass includes the liveness result poll, so it is reported on its own, not in the step figure. */
 const screenStepsOf = (samples: StepSample[]) => samples.filter((sample) => !sample.step.startsWith('vendor'))
 
-export function stepSummary(samples: StepSample[]) {
+export function stepSummary(samples: StepSample[], input: StepInput = 'touch') {
   const of = (pick: (sample: StepSample) => number, list = samples) => ({
     median: round(median(list.map(pick))),
     p95: round(percentile(list.map(pick), 95)),
@@ -25,6 +25,7 @@ export function stepSummary(samples: StepSample[]) {
   const screenSteps = screenStepsOf(samples)
   return {
     cpuThrottling: 4,
+    input,
     samples: samples.length,
     total: of((sample) => sample.totalMs, screenSteps),
     beforeRequest: of((sample) => sample.beforeRequestMs, screenSteps),
@@ -44,7 +45,8 @@ export function stepSummary(samples: StepSample[]) {
 /** The step figures as the benchmark prints them. */
 export function formatSteps(steps: ReturnType<typeof stepSummary>): string[] {
   const lines: string[] = []
-  lines.push(`Step changes at ${steps.cpuThrottling}× CPU (${steps.samples} samples; tap → next screen painted), median / p95:`)
+  const pressed = steps.input === 'touch' ? "a finger's tap" : "Playwright's mouse click"
+  lines.push(`Step changes at ${steps.cpuThrottling}× CPU (${steps.samples} samples; ${pressed} → next screen painted), median / p95:`)
   lines.push(`  total ${steps.total.median} / ${steps.total.p95} ms; before the request ${steps.beforeRequest.median} / ${steps.beforeRequest.p95} ms; requests ${steps.requests.median} / ${steps.requests.p95} ms; after the answer ${steps.afterAnswer.median} / ${steps.afterAnswer.p95} ms; long tasks > 50 ms: ${steps.longTasksOver50ms} (longest ${steps.longestTaskMs} ms)`)
   for (const [step, figures] of Object.entries(steps.byStep)) {
     lines.push(`  ${step.padEnd(26)} ${figures.total.median} / ${figures.total.p95} ms (before ${figures.beforeRequest.median}, requests ${figures.requests.median}, after ${figures.afterAnswer.median})`)

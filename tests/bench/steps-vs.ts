@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { measureSteps } from './step-latency'
+import { measureSteps, stepInputs, type StepInput } from './step-latency'
 import { formatDifference, formatSteps, stepDifference, stepSummary } from './step-summary'
 import { buildNames, inTurns, writeResult } from './two-builds'
 
@@ -16,18 +16,21 @@ const { values } = parseArgs({
     dist: { type: 'string', default: 'dist' },
     rounds: { type: 'string', default: '4' },
     port: { type: 'string', default: '8845' },
+    input: { type: 'string', default: 'touch' },
   },
 })
 if (!values.vs) throw new Error('name the build to compare with: --vs <dir>')
+const input = values.input as StepInput
+if (!stepInputs.includes(input)) throw new Error(`--input is one of ${stepInputs.join(', ')}`)
 
-const run = await inTurns({ vs: values.vs, dist: values.dist! }, { rounds: Number(values.rounds), firstPort: Number(values.port) }, (browser, url) => measureSteps(browser, url, 1))
+const run = await inTurns({ vs: values.vs, dist: values.dist! }, { rounds: Number(values.rounds), firstPort: Number(values.port) }, (browser, url) => measureSteps(browser, url, 1, input))
 const { builds, samples } = run
 const result = {
   when: new Date().toISOString(),
   builds,
   loadAverage: run.loadAverage,
-  vs: stepSummary(samples.vs),
-  dist: stepSummary(samples.dist),
+  vs: stepSummary(samples.vs, input),
+  dist: stepSummary(samples.dist, input),
   distMinusVs: stepDifference(samples.vs, samples.dist),
 }
 const written = writeResult('steps-vs', result)
