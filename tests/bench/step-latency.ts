@@ -117,6 +117,11 @@ function pressWith(page: Page, cdp: CDPSession, input: StepInput) {
     const box = await button.boundingBox()
     if (box === null) throw new Error(`${button} has no box to tap`)
     const finger = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+    // The forms were filled with Playwright's mouse, which stays over the page, and Chromium sends a
+    // hovered mouse a move (over, out, enter, leave) whenever the content under it changes: a few
+    // milliseconds of React's event handling in every frame of a step that a phone, with no mouse,
+    // never pays. Outside the page it hovers nothing.
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: -1, y: -1 })
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [finger] })
     await page.waitForTimeout(fingerDownMs)
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
