@@ -6,6 +6,7 @@ import { startSandbox } from '../../server/start'
 import { launchChromium, newPhoneContext } from '../support/browser'
 import { answerAssets, fillBasicInfo, fillLoanDemand } from '../support/funnel-en'
 import { loginPersona, pageUrl } from '../support/sandbox'
+import { aimWith, stepInputs, type StepInput } from './step-latency'
 import { rendererMainThreads, type TraceEvent } from './trace'
 
 /*
@@ -23,8 +24,11 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '2' },
     top: { type: 'string', default: '40' },
     trace: { type: 'boolean', default: false },
+    input: { type: 'string', default: 'touch' },
   },
 })
+const input = values.input as StepInput
+if (!stepInputs.includes(input)) throw new Error(`--input is one of ${stepInputs.join(', ')}`)
 
 interface ProfileNode {
   id: number
@@ -88,7 +92,8 @@ function addTrace(events: TraceEvent[]) {
   }
 }
 
-async function profiledStep(page: Page, cdp: CDPSession, name: string, screen: string, tap: () => Promise<void>) {
+async function profiledStep(page: Page, cdp: CDPSession, name: string, screen: string, aimed: Promise<() => Promise<void>>) {
+  const tap = await aimed
   if (values.trace) {
     await page.context().browser()!.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'blink.user_timing'] })
   }
@@ -131,17 +136,18 @@ try {
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    const aim = aimWith(page, cdp, input)
     await page.goto(pageUrl(sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
     await page.getByRole('button', { name: 'Start an application' }).waitFor({ timeout: 30_000 })
     await page.waitForTimeout(1_500)
-    await profiledStep(page, cdp, 'home → loan demand', 'loanDemand', () => page.getByRole('button', { name: 'Start an application' }).click())
+    await profiledStep(page, cdp, 'home → loan demand', 'loanDemand', aim(page.getByRole('button', { name: 'Start an application' })))
     await fillLoanDemand(page)
     await page.waitForTimeout(500)
-    await profiledStep(page, cdp, 'loan demand → face', 'facialIdentification', () => page.getByRole('button', { name: 'Apply now' }).click())
+    await profiledStep(page, cdp, 'loan demand → face', 'facialIdentification', aim(page.getByRole('button', { name: 'Apply now' })))
     await page.getByLabel(/Authorisation to Process Facial Information/).check()
     await page.getByLabel(/Authorisation to Process Sensitive Personal Information/).check()
     await page.waitForTimeout(500)
-    await profiledStep(page, cdp, 'face → vendor page', 'webview', () => page.getByRole('button', { name: 'Start verification' }).click())
+    await profiledStep(page, cdp, 'face → vendor page', 'webview', aim(page.getByRole('button', { name: 'Start verification' })))
     const frame = await (await page.locator('iframe.webview-frame').elementHandle())!.contentFrame()
     await frame!.getByRole('button', { name: 'Pass' }).waitFor()
     await page.waitForTimeout(500)
@@ -149,10 +155,10 @@ try {
     await page.locator('main[data-screen="basicInfo"]').waitFor({ timeout: 60_000 })
     await fillBasicInfo(page)
     await page.waitForTimeout(500)
-    await profiledStep(page, cdp, 'basic info → assets', 'assetInfo', () => page.getByRole('button', { name: 'Next' }).click())
+    await profiledStep(page, cdp, 'basic info → assets', 'assetInfo', aim(page.getByRole('button', { name: 'Next' })))
     await answerAssets(page)
     await page.waitForTimeout(500)
-    await profiledStep(page, cdp, 'assets → contacts', 'contact', () => page.getByRole('button', { name: 'Next' }).click())
+    await profiledStep(page, cdp, 'assets → contacts', 'contact', aim(page.getByRole('button', { name: 'Next' })))
     await context.close()
   }
 } finally {

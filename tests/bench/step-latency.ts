@@ -110,9 +110,13 @@ export type StepInput = (typeof stepInputs)[number]
 /** About how long a finger rests on the glass in a tap; the press's handlers run meanwhile, as on a phone. */
 const fingerDownMs = 80
 
-function pressWith(page: Page, cdp: CDPSession, input: StepInput) {
-  return async (button: Locator) => {
-    if (input === 'mouse') return button.click()
+/**
+ * Finds where to press `button` (its centre, scrolled into view) and gives back the press itself,
+ * so that a profile can start between the two and hold only the press and what it causes.
+ */
+export function aimWith(page: Page, cdp: CDPSession, input: StepInput) {
+  return async (button: Locator): Promise<() => Promise<void>> => {
+    if (input === 'mouse') return async () => button.click()
     await button.scrollIntoViewIfNeeded()
     const box = await button.boundingBox()
     if (box === null) throw new Error(`${button} has no box to tap`)
@@ -122,9 +126,11 @@ function pressWith(page: Page, cdp: CDPSession, input: StepInput) {
     // milliseconds of React's event handling in every frame of a step that a phone, with no mouse,
     // never pays. Outside the page it hovers nothing.
     await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: -1, y: -1 })
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [finger] })
-    await page.waitForTimeout(fingerDownMs)
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    return async () => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [finger] })
+      await page.waitForTimeout(fingerDownMs)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    }
   }
 }
 
@@ -138,7 +144,8 @@ async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, c
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate })
-  const press = pressWith(page, cdp, input)
+  const aim = aimWith(page, cdp, input)
+  const press = async (button: Locator) => (await aim(button))()
   const samples: StepSample[] = []
   try {
     await page.goto(pageUrl(sandboxUrl, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
