@@ -10,6 +10,7 @@ import BootPage from '../pages/boot-page'
 import { lazyPage, preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 import { ToastHost } from '../ui/toast-host'
 import { AppHandlesContext, useAppHandles, type AppHandles } from './app-context'
+import { oneEachWhenIdle, whenIdle } from './idle'
 import { preloadAndWarm } from './warm-pages'
 
 // The boot screen is the prerendered first screen: it is in the entry so the first render is that
@@ -101,23 +102,14 @@ export function nextScreens(snapshot: AppSnapshot): ScreenName[] {
 }
 
 /**
- * Runs `task` once the main thread is idle, so prefetching the next pages never competes with
- * the screen being painted or the borrower's first tap. Returns the cancel.
+ * The prefetches of the pages the machine says can come next, each warmed once here. One at a
+ * time: starting the dozen a screen can lead to in one idle callback (each dynamic import adds
+ * its preload links) was a long task of about 90 ms at 4× CPU on home.
  */
-export function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 2_000 })
-    return () => cancelIdleCallback(handle)
-  }
-  // Safari has no requestIdleCallback: after the current frame's work is a fair stand-in.
-  const handle = setTimeout(task, 200)
-  return () => clearTimeout(handle)
-}
-
-/** Prefetches the pages the machine says can come next, in idle time after each snapshot, and warms each. */
-function prefetchNext(snapshot: AppSnapshot, around: (page: ReactNode) => ReactNode): void {
-  for (const name of nextScreens(snapshot)) void preloadAndWarm(pages[name], around, whenIdle)
-  if (snapshot.can({ type: 'rights.open' })) void preloadPage(RightsSheet)
+function prefetchesAfter(snapshot: AppSnapshot, around: (page: ReactNode) => ReactNode): Array<() => void> {
+  const prefetches = nextScreens(snapshot).map((name) => () => void preloadAndWarm(pages[name], around, whenIdle))
+  if (snapshot.can({ type: 'rights.open' })) prefetches.push(() => void preloadPage(RightsSheet))
+  return prefetches
 }
 
 const warmedLocales = new Set<Locale>()
@@ -129,15 +121,7 @@ const warmedLocales = new Set<Locale>()
 function warmFormattersWhenIdle(locale: Locale): void {
   if (warmedLocales.has(locale)) return
   warmedLocales.add(locale)
-  const next = (warmups: Array<() => void>) => {
-    const [warmup, ...rest] = warmups
-    if (warmup === undefined) return
-    whenIdle(() => {
-      warmup()
-      next(rest)
-    })
-  }
-  whenIdle(() => void import('../i18n/format').then(({ formatterWarmups }) => next(formatterWarmups(locale))))
+  whenIdle(() => void import('../i18n/format').then(({ formatterWarmups }) => oneEachWhenIdle(formatterWarmups(locale))))
 }
 
 /**
@@ -169,11 +153,21 @@ function CurrentPage() {
         <TranslationContext value={translation}>{page}</TranslationContext>
       </AppHandlesContext>
     )
-    let cancel = whenIdle(() => prefetchNext(actor.getSnapshot(), around))
+    const prefetchWhenIdle = () => {
+      let cancelPrefetches = () => {}
+      const cancelWalk = whenIdle(() => {
+        cancelPrefetches = oneEachWhenIdle(prefetchesAfter(actor.getSnapshot(), around))
+      })
+      return () => {
+        cancelWalk()
+        cancelPrefetches()
+      }
+    }
+    let cancel = prefetchWhenIdle()
     warmFormattersWhenIdle(locale)
     const subscription = actor.subscribe(() => {
       cancel()
-      cancel = whenIdle(() => prefetchNext(actor.getSnapshot(), around))
+      cancel = prefetchWhenIdle()
     })
     return () => {
       subscription.unsubscribe()
