@@ -102,9 +102,9 @@ export function nextScreens(snapshot: AppSnapshot): ScreenName[] {
 }
 
 /**
- * The prefetches of the pages the machine says can come next, each warmed once here. One at a
- * time: starting the dozen a screen can lead to in one idle callback (each dynamic import adds
- * its preload links) was a long task of about 90 ms at 4× CPU on home.
+ * The prefetches of the pages the machine says can come next, each page warmed once its chunk is
+ * here. To be run one at a time: starting the dozen home can lead to in one idle callback (each
+ * dynamic import adds its preload links) was one task of 60–90 ms at 4× CPU.
  */
 function prefetchesAfter(snapshot: AppSnapshot, around: (page: ReactNode) => ReactNode): Array<() => void> {
   const prefetches = nextScreens(snapshot).map((name) => () => void preloadAndWarm(pages[name], around, whenIdle))

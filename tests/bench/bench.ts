@@ -9,7 +9,7 @@ import { bundleReport, type BundleReport } from '../../server/build/bundle-repor
 import { launchChromium } from '../support/browser'
 import { loginPersona, pageUrl } from '../support/sandbox'
 import { launchForLighthouse, runLighthouse, type LighthouseRun } from './lighthouse-runs'
-import { measureSteps, stepInputs, type StepInput } from './step-latency'
+import { measureSteps, stepInputOf } from './step-latency'
 import { formatSteps, median, round, stepSummary } from './step-summary'
 
 /*
@@ -32,8 +32,7 @@ const { values } = parseArgs({
     input: { type: 'string', default: 'touch' },
   },
 })
-const stepInput = values.input as StepInput
-if (!stepInputs.includes(stepInput)) throw new Error(`--input is one of ${stepInputs.join(', ')}`)
+const stepInput = stepInputOf(values.input)
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const artifacts = path.join(repoRoot, 'artifacts')

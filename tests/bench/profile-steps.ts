@@ -6,7 +6,7 @@ import { startSandbox } from '../../server/start'
 import { launchChromium, newPhoneContext } from '../support/browser'
 import { answerAssets, fillBasicInfo, fillLoanDemand } from '../support/funnel-en'
 import { loginPersona, pageUrl } from '../support/sandbox'
-import { aimWith, stepInputs, type StepInput } from './step-latency'
+import { aimWith, stepInputOf } from './step-latency'
 import { rendererMainThreads, type TraceEvent } from './trace'
 
 /*
@@ -27,8 +27,7 @@ const { values } = parseArgs({
     input: { type: 'string', default: 'touch' },
   },
 })
-const input = values.input as StepInput
-if (!stepInputs.includes(input)) throw new Error(`--input is one of ${stepInputs.join(', ')}`)
+const input = stepInputOf(values.input)
 
 interface ProfileNode {
   id: number

@@ -107,6 +107,13 @@ async function timeStep(page: Page, step: string, screen: string, tap: () => Pro
 export const stepInputs = ['touch', 'mouse'] as const
 export type StepInput = (typeof stepInputs)[number]
 
+/** The `--input` option of the benchmarks that press steps. */
+export function stepInputOf(option: string | undefined): StepInput {
+  const input = stepInputs.find((known) => known === option)
+  if (input === undefined) throw new Error(`--input is one of ${stepInputs.join(', ')}`)
+  return input
+}
+
 /** About how long a finger rests on the glass in a tap; the press's handlers run meanwhile, as on a phone. */
 const fingerDownMs = 80
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { measureSteps, stepInputs, type StepInput } from './step-latency'
+import { measureSteps, stepInputOf } from './step-latency'
 import { formatDifference, formatSteps, stepDifference, stepSummary } from './step-summary'
 import { buildNames, inTurns, writeResult } from './two-builds'
 
@@ -20,8 +20,7 @@ const { values } = parseArgs({
   },
 })
 if (!values.vs) throw new Error('name the build to compare with: --vs <dir>')
-const input = values.input as StepInput
-if (!stepInputs.includes(input)) throw new Error(`--input is one of ${stepInputs.join(', ')}`)
+const input = stepInputOf(values.input)
 
 const run = await inTurns({ vs: values.vs, dist: values.dist! }, { rounds: Number(values.rounds), firstPort: Number(values.port) }, (browser, url) => measureSteps(browser, url, 1, input))
 const { builds, samples } = run
