@@ -4,7 +4,7 @@ import { newPhoneContext } from '../support/browser'
 import { loginPersona, pageUrl } from '../support/sandbox'
 import { median, round } from './step-summary'
 import { rendererMainThreads, type TraceEvent } from './trace'
-import { buildNames, inTurns, writeResult } from './two-builds'
+import { buildNames, inTurns, twoBuildsOptions, writeResult } from './two-builds'
 
 /*
  * `npm run bench:load -- --vs <built page dir>`: the logged-in entry's load at 4× CPU in Chromium
@@ -17,14 +17,10 @@ import { buildNames, inTurns, writeResult } from './two-builds'
 
 const { values } = parseArgs({
   options: {
-    vs: { type: 'string' },
-    dist: { type: 'string', default: 'dist' },
-    rounds: { type: 'string', default: '8' },
-    port: { type: 'string', default: '8855' },
+    ...twoBuildsOptions({ rounds: 8, port: 8855 }),
     trace: { type: 'boolean', default: false },
   },
 })
-if (!values.vs) throw new Error('name the build to compare with: --vs <dir>')
 
 interface LoadSample {
   homeShownMs: number
@@ -98,7 +94,7 @@ function summary(samples: LoadSample[]) {
   }
 }
 
-const run = await inTurns({ vs: values.vs, dist: values.dist! }, { rounds: Number(values.rounds), firstPort: Number(values.port) }, async (browser, url) => [await loadOnce(browser, url)])
+const run = await inTurns(values, async (browser, url) => [await loadOnce(browser, url)])
 const { builds, samples } = run
 const result = {
   when: new Date().toISOString(),

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { measureSteps, stepInputOf } from './step-latency'
 import { formatDifference, formatSteps, stepDifference, stepSummary } from './step-summary'
-import { buildNames, inTurns, writeResult } from './two-builds'
+import { buildNames, inTurns, twoBuildsOptions, writeResult } from './two-builds'
 
 /*
  * `npm run bench:steps -- --vs <built page dir>`: the benchmark's step latency (4× CPU, new
@@ -12,17 +12,13 @@ import { buildNames, inTurns, writeResult } from './two-builds'
 
 const { values } = parseArgs({
   options: {
-    vs: { type: 'string' },
-    dist: { type: 'string', default: 'dist' },
-    rounds: { type: 'string', default: '4' },
-    port: { type: 'string', default: '8845' },
+    ...twoBuildsOptions({ rounds: 4, port: 8845 }),
     input: { type: 'string', default: 'touch' },
   },
 })
-if (!values.vs) throw new Error('name the build to compare with: --vs <dir>')
 const input = stepInputOf(values.input)
 
-const run = await inTurns({ vs: values.vs, dist: values.dist! }, { rounds: Number(values.rounds), firstPort: Number(values.port) }, (browser, url) => measureSteps(browser, url, 1, input))
+const run = await inTurns(values, (browser, url) => measureSteps(browser, url, 1, input))
 const { builds, samples } = run
 const result = {
   when: new Date().toISOString(),

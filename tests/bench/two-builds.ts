@@ -22,12 +22,24 @@ export interface TwoBuildsRun<S> {
 
 const oneDecimal = (values: number[]) => values.map((value) => Number(value.toFixed(1)))
 
+/** The options both comparisons take: the other build (`--vs`, required), this one, the rounds and the first port. */
+export function twoBuildsOptions(defaults: { rounds: number; port: number }) {
+  return {
+    vs: { type: 'string' },
+    dist: { type: 'string', default: 'dist' },
+    rounds: { type: 'string', default: String(defaults.rounds) },
+    port: { type: 'string', default: String(defaults.port) },
+  } as const
+}
+
 export async function inTurns<S>(
-  dirs: { vs: string; dist: string },
-  { rounds, firstPort }: { rounds: number; firstPort: number },
+  options: { vs?: string; dist?: string; rounds?: string; port?: string },
   measure: (browser: Browser, url: string) => Promise<S[]>,
 ): Promise<TwoBuildsRun<S>> {
-  const builds = { vs: path.resolve(dirs.vs), dist: path.resolve(dirs.dist) }
+  if (!options.vs) throw new Error('name the build to compare with: --vs <dir>')
+  const builds = { vs: path.resolve(options.vs), dist: path.resolve(options.dist ?? 'dist') }
+  const rounds = Number(options.rounds)
+  const firstPort = Number(options.port)
   const samples: Record<BuildName, S[]> = { vs: [], dist: [] }
   const atStart = oneDecimal(loadavg())
   const servers: RunningSandbox[] = []
