@@ -9,14 +9,15 @@ import { bundleReport, type BundleReport } from '../../server/build/bundle-repor
 import { launchChromium } from '../support/browser'
 import { loginPersona, pageUrl } from '../support/sandbox'
 import { launchForLighthouse, runLighthouse, type LighthouseRun } from './lighthouse-runs'
-import { measureSteps, stepInputOf } from './step-latency'
-import { formatSteps, median, round, stepSummary } from './step-summary'
+import { measureBareSteps, measureSteps, stepInputOf, type StepSample } from './step-latency'
+import { formatDifference, formatSteps, median, round, stepDifference, stepSummary } from './step-summary'
 
 /*
  * `npm run bench` (issue #11): builds the page and an empty React 19 page with the same Vite
  * config, serves both with the same server code on loopback, runs Lighthouse's mobile defaults on
  * them in turns, and reports medians with ratios product/empty; then the bundle's first-load
- * bytes, step-change latency at 4× CPU, and the time to generate the model-based paths.
+ * bytes, step-change latency at 4× CPU (beside the same taps on bare React forms, the steps'
+ * yardstick), and the time to generate the model-based paths.
  * Writes artifacts/bench.json. It measures; nothing here passes or fails on a time.
  */
 
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     'step-rounds': { type: 'string', default: '3' },
     port: { type: 'string', default: '8802' },
     'empty-port': { type: 'string', default: '8812' },
+    'bare-port': { type: 'string', default: '8822' },
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-steps': { type: 'boolean', default: false },
     'skip-paths': { type: 'boolean', default: false },
@@ -38,9 +40,11 @@ const repoRoot = path.resolve(import.meta.dirname, '../..')
 const artifacts = path.join(repoRoot, 'artifacts')
 const emptyRoot = path.join(import.meta.dirname, 'empty')
 const emptyDist = path.join(artifacts, 'bench', 'empty-dist')
+const bareStepsRoot = path.join(import.meta.dirname, 'bare-steps')
+const bareStepsDist = path.join(artifacts, 'bench', 'bare-steps-dist')
 
-
-async function buildBoth(): Promise<{ product: BundleReport; empty: BundleReport }> {
+/** The page, and with the same Vite config (less the page's own plugins) the two yardsticks. */
+async function buildAll(): Promise<{ product: BundleReport; empty: BundleReport }> {
   let product: BundleReport | undefined
   let empty: BundleReport | undefined
   // Hidden sourcemaps: the same code (no sourceMappingURL comment), and the maps the report needs to say
@@ -53,6 +57,12 @@ async function buildBoth(): Promise<{ product: BundleReport; empty: BundleReport
     logLevel: 'warn',
     build: { outDir: emptyDist, emptyOutDir: true },
     plugins: [bundleReport((report) => (empty = report))],
+  })
+  await build({
+    root: bareStepsRoot,
+    configFile: path.join(repoRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: bareStepsDist, emptyOutDir: true },
   })
   delete process.env.HUAQIAN_BENCH_EMPTY
   if (!product || !empty) throw new Error('a build produced no bundle report')
@@ -81,11 +91,12 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1)
 async function main() {
   const started = Date.now()
   mkdirSync(path.join(artifacts, 'bench'), { recursive: true })
-  console.log('building the page and the empty React page…')
-  const bundles = await buildBoth()
+  console.log('building the page, the empty React page and the bare React forms…')
+  const bundles = await buildAll()
 
   let product: RunningSandbox | undefined
   let empty: RunningSandbox | undefined
+  let bare: RunningSandbox | undefined
   // Step latency is measured on the real clock: a busy machine shows in it, so the load is recorded.
   const result: Record<string, unknown> = {
     when: new Date().toISOString(),
@@ -95,6 +106,7 @@ async function main() {
   try {
     product = await startSandbox({ port: Number(values.port), host: '127.0.0.1', db: ':memory:' })
     empty = await startSandbox({ port: Number(values['empty-port']), host: '127.0.0.1', db: ':memory:', distDir: emptyDist })
+    bare = await startSandbox({ port: Number(values['bare-port']), host: '127.0.0.1', db: ':memory:', distDir: bareStepsDist })
     const { token, user } = await loginPersona(product.url, '13800000001')
     const targets = {
       empty: `${empty.url}/`,
@@ -149,17 +161,28 @@ async function main() {
     }
 
     if (!values['skip-steps']) {
-      console.log('step changes at 4× CPU…')
+      console.log('step changes at 4× CPU, the product and the bare React forms in turns…')
+      const samples: Record<'product' | 'bare', StepSample[]> = { product: [], bare: [] }
       const browser = await launchChromium()
+      const urls = { product: product.url, bare: `${bare.url}/` }
+      const measure = { product: measureSteps, bare: measureBareSteps }
       try {
-        result.steps = stepSummary(await measureSteps(browser, product.url, Number(values['step-rounds']), stepInput), stepInput)
+        for (let round = 0; round < Number(values['step-rounds']); round += 1) {
+          const order = round % 2 === 0 ? (['product', 'bare'] as const) : (['bare', 'product'] as const)
+          // In turns, as Lighthouse's targets are, so that a slow moment falls on both alike.
+          for (const name of order) samples[name].push(...(await measure[name](browser, urls[name], 1, stepInput)))
+        }
       } finally {
         await browser.close()
       }
+      result.steps = stepSummary(samples.product, stepInput)
+      result.bareSteps = stepSummary(samples.bare, stepInput)
+      result.stepsMinusBare = stepDifference(samples.bare, samples.product)
     }
   } finally {
     await product?.close()
     await empty?.close()
+    await bare?.close()
   }
   if (!values['skip-paths']) {
     console.log('model-based paths…')
@@ -194,6 +217,11 @@ function formatTable(result: Record<string, unknown>): string {
   rows.push(`| initial JS (gzip / brotli) | ${targets.map((name) => `${kib(get(name).initialJs.gzip)} / ${kib(get(name).initialJs.brotli)} KiB`).join(' | ')} |`)
   const steps = result.steps as ReturnType<typeof stepSummary> | undefined
   if (steps) rows.push('', ...formatSteps(steps))
+  const bareSteps = result.bareSteps as ReturnType<typeof stepSummary> | undefined
+  if (bareSteps) {
+    rows.push('', ...formatSteps(bareSteps, 'The same taps on bare React forms (React and fetch only, the yardstick)'))
+    rows.push(formatDifference('product − bare forms, step totals', result.stepsMinusBare as ReturnType<typeof stepDifference>))
+  }
   const bundle = result.bundle as Pick<BundleReport, 'initialGzipByLibrary'> & { initialByLibraryRenderedBytes: Record<string, number> }
   const total = Object.values(bundle.initialByLibraryRenderedBytes).reduce((a, b) => a + b, 0)
   rows.push('', 'Initial JS by library (share of rendered bytes):')

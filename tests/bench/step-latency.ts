@@ -46,7 +46,10 @@ function instrument() {
   }
 }
 
-async function timeStep(page: Page, step: string, screen: string, tap: () => Promise<void>, timeoutMs = 20_000): Promise<StepSample> {
+/** The product's API calls, the requests a step's split counts. */
+const productCalls = /\/(api|v2)\//
+
+async function timeStep(page: Page, step: string, screen: string, tap: () => Promise<void>, timeoutMs = 20_000, calls = productCalls): Promise<StepSample> {
   const painted = page.evaluate(
     ({ screen, timeoutMs }) =>
       new Promise<number>((resolve, reject) => {
@@ -71,13 +74,14 @@ async function timeStep(page: Page, step: string, screen: string, tap: () => Pro
   await tap()
   const paintAt = await painted
   return page.evaluate(
-    ({ step, paintAt }) => {
+    ({ step, paintAt, callPattern }) => {
       const bench = window.__bench!
+      const isCall = new RegExp(callPattern)
       const tapAt = bench.tapAt
       const calls = performance
         .getEntriesByType('resource')
         .map((entry) => entry as PerformanceResourceTiming)
-        .filter((entry) => /\/(api|v2)\//.test(entry.name) && ['xmlhttprequest', 'fetch'].includes(entry.initiatorType))
+        .filter((entry) => isCall.test(entry.name) && ['xmlhttprequest', 'fetch'].includes(entry.initiatorType))
         .map((entry) => ({ start: performance.timeOrigin + entry.startTime, end: performance.timeOrigin + entry.responseEnd }))
         .filter((call) => call.start >= tapAt && call.end <= paintAt)
       const tasks = bench.longTasks.filter((task) => task.start + task.duration >= tapAt && task.start <= paintAt)
@@ -93,7 +97,7 @@ async function timeStep(page: Page, step: string, screen: string, tap: () => Pro
         longestTaskMs: tasks.reduce((longest, task) => Math.max(longest, task.duration), 0),
       }
     },
-    { step, paintAt },
+    { step, paintAt, callPattern: calls.source },
   )
 }
 
@@ -141,9 +145,8 @@ export function aimWith(page: Page, cdp: CDPSession, input: StepInput) {
   }
 }
 
-/** One new borrower through the funnel's first steps, by taps and typing in English. */
-async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, cpuRate: number, input: StepInput): Promise<StepSample[]> {
-  const { token, user } = await loginPersona(sandboxUrl, phone)
+/** A phone-sized page with the bench's instruments, throttled, and the way its steps are pressed. */
+async function stepPage(browser: Browser, cpuRate: number, input: StepInput) {
   const context = await newPhoneContext(browser, 'en-US')
   // tsx compiles with esbuild's keepNames, which wraps functions passed to the page in `__name`.
   await context.addInitScript({ content: 'globalThis.__name = (target) => target' })
@@ -153,6 +156,13 @@ async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, c
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate })
   const aim = aimWith(page, cdp, input)
   const press = async (button: Locator) => (await aim(button))()
+  return { context, page, press }
+}
+
+/** One new borrower through the funnel's first steps, by taps and typing in English. */
+async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, cpuRate: number, input: StepInput): Promise<StepSample[]> {
+  const { token, user } = await loginPersona(sandboxUrl, phone)
+  const { context, page, press } = await stepPage(browser, cpuRate, input)
   const samples: StepSample[] = []
   try {
     await page.goto(pageUrl(sandboxUrl, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
@@ -199,5 +209,34 @@ export async function measureSteps(browser: Browser, sandboxUrl: string, rounds:
     const phone = `1371${String(Date.now() % 10_000_000).padStart(7, '0')}`
     samples.push(...(await walkFunnel(browser, sandboxUrl, phone, cpuRate, input)))
   }
+  return samples
+}
+
+/** The funnel's screen steps in one round (the vendor's Pass is reported apart). */
+const bareStepsPerRound = 6
+
+/** As many steps of the bare React forms (`tests/bench/bare-steps`) as a funnel round has screen steps. */
+async function walkBareForms(browser: Browser, url: string, cpuRate: number, input: StepInput): Promise<StepSample[]> {
+  const { context, page, press } = await stepPage(browser, cpuRate, input)
+  const samples: StepSample[] = []
+  try {
+    await page.goto(url)
+    await page.locator('main[data-screen="form1"]').waitFor({ timeout: 30_000 })
+    await page.waitForTimeout(1_500)
+    for (let form = 1; form <= bareStepsPerRound; form += 1) {
+      // Typed into first, as the funnel's forms are, so the tap also takes the focus from a field.
+      await page.getByLabel(`Question 1 of form ${form}`).fill('Li Lei')
+      const next = `form${form + 1}`
+      samples.push(await timeStep(page, `bare form → form`, next, () => press(page.getByRole('button', { name: 'Next' })), 20_000, /\/config\/init\.json/))
+    }
+    return samples
+  } finally {
+    await context.close()
+  }
+}
+
+export async function measureBareSteps(browser: Browser, url: string, rounds: number, input: StepInput = 'touch', cpuRate = 4): Promise<StepSample[]> {
+  const samples: StepSample[] = []
+  for (let round = 0; round < rounds; round += 1) samples.push(...(await walkBareForms(browser, url, cpuRate, input)))
   return samples
 }

@@ -43,10 +43,10 @@ export function stepSummary(samples: StepSample[], input: StepInput = 'touch') {
 }
 
 /** The step figures as the benchmark prints them. */
-export function formatSteps(steps: ReturnType<typeof stepSummary>): string[] {
+export function formatSteps(steps: ReturnType<typeof stepSummary>, title = 'Step changes'): string[] {
   const lines: string[] = []
   const pressed = steps.input === 'touch' ? "a finger's tap" : "Playwright's mouse click"
-  lines.push(`Step changes at ${steps.cpuThrottling}× CPU (${steps.samples} samples; ${pressed} → next screen painted), median / p95:`)
+  lines.push(`${title} at ${steps.cpuThrottling}× CPU (${steps.samples} samples; ${pressed} → next screen painted), median / p95:`)
   lines.push(`  total ${steps.total.median} / ${steps.total.p95} ms; before the request ${steps.beforeRequest.median} / ${steps.beforeRequest.p95} ms; requests ${steps.requests.median} / ${steps.requests.p95} ms; after the answer ${steps.afterAnswer.median} / ${steps.afterAnswer.p95} ms; long tasks > 50 ms: ${steps.longTasksOver50ms} (longest ${steps.longestTaskMs} ms)`)
   for (const [step, figures] of Object.entries(steps.byStep)) {
     lines.push(`  ${step.padEnd(26)} ${figures.total.median} / ${figures.total.p95} ms (before ${figures.beforeRequest.median}, requests ${figures.requests.median}, after ${figures.afterAnswer.median})`)
