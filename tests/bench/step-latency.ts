@@ -222,12 +222,13 @@ async function walkBareForms(browser: Browser, url: string, cpuRate: number, inp
   try {
     await page.goto(url)
     await page.locator('main[data-screen="form1"]').waitFor({ timeout: 30_000 })
+    // The same pause as the funnel's on home, so both first taps find the page settled alike.
     await page.waitForTimeout(1_500)
     for (let form = 1; form <= bareStepsPerRound; form += 1) {
       // Typed into first, as the funnel's forms are, so the tap also takes the focus from a field.
       await page.getByLabel(`Question 1 of form ${form}`).fill('Li Lei')
       const next = `form${form + 1}`
-      samples.push(await timeStep(page, `bare form → form`, next, () => press(page.getByRole('button', { name: 'Next' })), 20_000, /\/config\/init\.json/))
+      samples.push(await timeStep(page, 'bare form → form', next, () => press(page.getByRole('button', { name: 'Next' })), 20_000, /\/config\/init\.json/))
     }
     return samples
   } finally {
