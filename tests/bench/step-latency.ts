@@ -49,7 +49,13 @@ function instrument() {
 /** The product's API calls, the requests a step's split counts. */
 const productCalls = /\/(api|v2)\//
 
-async function timeStep(page: Page, step: string, screen: string, tap: () => Promise<void>, timeoutMs = 20_000, calls = productCalls): Promise<StepSample> {
+async function timeStep(
+  page: Page,
+  step: string,
+  screen: string,
+  tap: () => Promise<void>,
+  { timeoutMs = 20_000, calls = productCalls }: { timeoutMs?: number; calls?: RegExp } = {},
+): Promise<StepSample> {
   const painted = page.evaluate(
     ({ screen, timeoutMs }) =>
       new Promise<number>((resolve, reject) => {
@@ -185,7 +191,7 @@ async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, c
       await frame!.getByRole('button', { name: 'Pass' }).waitFor()
       return frame!
     })()
-    samples.push(await timeStep(page, 'vendor Pass → basic info', 'basicInfo', () => press(vendor.getByRole('button', { name: 'Pass' })), 60_000))
+    samples.push(await timeStep(page, 'vendor Pass → basic info', 'basicInfo', () => press(vendor.getByRole('button', { name: 'Pass' })), { timeoutMs: 60_000 }))
 
     await fillBasicInfo(page)
     samples.push(await timeStep(page, 'basic info → assets', 'assetInfo', () => press(page.getByRole('button', { name: 'Next' }))))
@@ -228,7 +234,7 @@ async function walkBareForms(browser: Browser, url: string, cpuRate: number, inp
       // Typed into first, as the funnel's forms are, so the tap also takes the focus from a field.
       await page.getByLabel(`Question 1 of form ${form}`).fill('Li Lei')
       const next = `form${form + 1}`
-      samples.push(await timeStep(page, 'bare form → form', next, () => press(page.getByRole('button', { name: 'Next' })), 20_000, /\/config\/init\.json/))
+      samples.push(await timeStep(page, 'bare form → form', next, () => press(page.getByRole('button', { name: 'Next' })), { calls: /\/config\/init\.json/ }))
     }
     return samples
   } finally {
