@@ -13,6 +13,8 @@ import { rendererMainThreads, type TraceEvent } from './trace'
  * `npm run bench:profile -- --dist <dir>`: where a step's time goes. Walks a new borrower through
  * the funnel's first form steps at 4× CPU, records a CPU profile (CDP Profiler) from each tap to
  * the next screen's paint, and prints the functions with the most self time across the steps.
+ * `--trace` records a Chromium trace instead: each step's main-thread tasks of 8 ms or more with
+ * their parts, then the trace's events by self time across the steps.
  * Build the page unminified first for readable names:
  * `npx vite build --minify false --outDir artifacts/profile-dist`.
  */
@@ -25,6 +27,10 @@ const { values } = parseArgs({
     top: { type: 'string', default: '40' },
     trace: { type: 'boolean', default: false },
     input: { type: 'string', default: 'touch' },
+    // At 4× the sampling profiler charges throttling's pauses to whatever ran before them; at
+    // `--cpu-rate 1` each function gets its own time, about a quarter of what it takes at 4×.
+    'cpu-rate': { type: 'string', default: '4' },
+    interval: { type: 'string', default: '200' },
   },
 })
 const input = stepInputOf(values.input)
@@ -63,7 +69,37 @@ function addProfile(profile: Profile) {
 
 const traceSelf = new Map<string, number>()
 
-/** Self time of the renderer main threads' trace events by name (a Layout inside a FunctionCall counts as Layout). */
+/** What a trace event is counted as: a script call by its function and file, a DOM event by its type. */
+function traceKey(event: TraceEvent): string {
+  const data = event.args?.data
+  if (event.name === 'FunctionCall') return `FunctionCall ${data?.functionName ?? ''}@${(data?.url ?? '').split('/').pop()}`
+  if (event.name === 'EvaluateScript') return `EvaluateScript ${(data?.url ?? '').split('/').pop()}`
+  if (event.name === 'EventDispatch') return `EventDispatch ${data?.type ?? ''}`
+  return event.name
+}
+
+/** Adds the self time of `events` (one thread's, sorted by start) by key: a Layout inside a FunctionCall counts as Layout. */
+function addSelfTimes(events: TraceEvent[], into: Map<string, number>) {
+  const stack: { end: number; key: string; self: number }[] = []
+  const flush = (until: number) => {
+    while (stack.length && stack[stack.length - 1].end <= until) {
+      const done = stack.pop()!
+      into.set(done.key, (into.get(done.key) ?? 0) + done.self / 1000)
+    }
+  }
+  for (const event of events) {
+    flush(event.ts)
+    if (stack.length) stack[stack.length - 1].self -= event.dur!
+    stack.push({ end: event.ts + event.dur!, key: traceKey(event), self: event.dur! })
+  }
+  flush(Number.POSITIVE_INFINITY)
+}
+
+/**
+ * Adds a step's trace to the totals, and prints the step's main-thread tasks of 8 ms or more: when
+ * each began after the step's first task, how long it ran, the DOM events it dispatched and where
+ * its time went. A long task's parts are what this shows; the totals cannot.
+ */
 function addTrace(events: TraceEvent[]) {
   const mainThreads = rendererMainThreads(events)
   const byThread = new Map<string, TraceEvent[]>()
@@ -74,20 +110,19 @@ function addTrace(events: TraceEvent[]) {
   }
   for (const list of byThread.values()) {
     list.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
-    const stack: { end: number; key: string; self: number }[] = []
-    const flush = (until: number) => {
-      while (stack.length && stack[stack.length - 1].end <= until) {
-        const done = stack.pop()!
-        traceSelf.set(done.key, (traceSelf.get(done.key) ?? 0) + done.self / 1000)
-      }
+    addSelfTimes(list, traceSelf)
+    const tasks = list.filter((event) => event.name === 'RunTask')
+    for (const task of tasks.filter((candidate) => candidate.dur! >= 8_000)) {
+      const inside = list.filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!)
+      const self = new Map<string, number>()
+      addSelfTimes(inside, self)
+      const domEvents = [...new Set(inside.filter((event) => event.name === 'EventDispatch').map((event) => event.args?.data?.type))]
+      const parts = [...self.entries()].sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms >= 1.5).slice(0, 8)
+      console.log(
+        `  +${((task.ts - tasks[0].ts) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms [${domEvents.join(' ')}] ` +
+          parts.map(([key, ms]) => `${key} ${ms.toFixed(1)}`).join(' | '),
+      )
     }
-    for (const event of list) {
-      flush(event.ts)
-      if (stack.length) stack[stack.length - 1].self -= event.dur!
-      const detail = event.name === 'FunctionCall' || event.name === 'EvaluateScript' ? ` ${(event.args?.data?.url ?? '').split('/').pop()}` : ''
-      stack.push({ end: event.ts + event.dur!, key: event.name + detail, self: event.dur! })
-    }
-    flush(Number.POSITIVE_INFINITY)
   }
 }
 
@@ -114,12 +149,12 @@ async function profiledStep(page: Page, cdp: CDPSession, name: string, screen: s
   )
   await tap()
   await painted
+  console.log(`${name}: ${Date.now() - started} ms wall (${values.trace ? 'tracing' : 'profiler'} on)`)
   if (!values.trace) addProfile(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile)
   if (values.trace) {
     const trace = JSON.parse((await page.context().browser()!.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
     addTrace(trace.traceEvents)
   }
-  console.log(`${name}: ${Date.now() - started} ms wall (profiler on)`)
 }
 
 const sandbox = await startSandbox({ port: Number(values.port), host: '127.0.0.1', db: ':memory:', distDir: path.resolve(values.dist!) })
@@ -133,8 +168,8 @@ try {
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Profiler.enable')
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await cdp.send('Profiler.setSamplingInterval', { interval: Number(values.interval) })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values['cpu-rate']) })
     const aim = aimWith(page, cdp, input)
     await page.goto(pageUrl(sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
     await page.getByRole('button', { name: 'Start an application' }).waitFor({ timeout: 30_000 })
@@ -166,16 +201,17 @@ try {
 }
 
 const rows = [...selfTime.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))
-console.log(`\nbusy time sampled: ${totalSampled.toFixed(0)} ms (4× CPU)`)
-for (const [key, ms] of rows) console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`)
 if (!values.trace) {
+  console.log(`\nbusy time sampled: ${totalSampled.toFixed(0)} ms (${values['cpu-rate']}× CPU)`)
+  for (const [key, ms] of rows) console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`)
   console.log('\ninclusive time (functions of the page):')
   const own = [...totalTime.entries()].filter(([key]) => /\.js:/.test(key)).sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))
   for (const [key, ms] of own) console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`)
 }
+const traceRows = [...traceSelf.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)
 if (values.trace) {
   console.log('\ntrace self time by event (renderer main threads):')
-  for (const [key, ms] of [...traceSelf.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`)
+  for (const [key, ms] of traceRows) console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`)
 }
 mkdirSync('artifacts/bench', { recursive: true })
-writeFileSync('artifacts/bench/profile-steps.json', JSON.stringify(Object.fromEntries(rows), null, 2))
+writeFileSync('artifacts/bench/profile-steps.json', JSON.stringify(Object.fromEntries(values.trace ? traceRows : rows), null, 2))

@@ -6,7 +6,7 @@ export interface TraceEvent {
   dur?: number
   pid: number
   tid: number
-  args?: { name?: string; data?: { url?: string; functionName?: string } }
+  args?: { name?: string; data?: { url?: string; functionName?: string; type?: string } }
 }
 
 /** The renderer main threads of a trace, as `pid:tid`. */
