@@ -11,8 +11,9 @@ import { rendererMainThreads, type TraceEvent } from './trace'
 
 /*
  * `npm run bench:profile -- --dist <dir>`: where a step's time goes. Walks a new borrower through
- * the funnel's first form steps at 4× CPU, records a CPU profile (CDP Profiler) from each tap to
- * the next screen's paint, and prints the functions with the most self time across the steps.
+ * the funnel's first form steps at 4× CPU (`--cpu-rate`), records a CPU profile (CDP Profiler)
+ * from each tap to the next screen's paint, and prints the functions with the most self time
+ * across the steps.
  * `--trace` records a Chromium trace instead: each step's main-thread tasks of 8 ms or more with
  * their parts, then the trace's events by self time across the steps.
  * Build the page unminified first for readable names:
