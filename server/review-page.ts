@@ -6,7 +6,7 @@ import { staticFiles } from './static-files'
 const notBuilt = `<!doctype html><meta charset="utf-8"><title>花钱 statechart review</title>
 <p>The reviewer page is not built yet: run <code>npm run review:build</code> (<code>npm start</code> builds it too).</p>`
 
-/** The reviewer page (issue #10) at /review/, from its own build folder, never from the borrower's dist/. */
+/** The reviewer page at /review/, from its own build folder, never from the borrower's dist/. */
 export function mountReviewPage(app: SandboxApp, reviewDir: string): void {
   app.get('/review', (c) => c.redirect('/review/'))
   app.get('/review/*', staticFiles(reviewDir, '/review'))

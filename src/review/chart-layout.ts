@@ -16,7 +16,7 @@ export const sizes = {
   small: 10,
   line: 14,
   pad: 8,
-  thumb: { width: 44, height: 95 },
+  thumb: { width: 72, height: 156 },
   descriptionChars: 44,
   descriptionLines: 4,
   initialDot: 10,

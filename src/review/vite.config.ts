@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { collectReviewData } from './collect-data.js'
 
 /*
- * The reviewer page (issue #10): its own entry and its own output folder (dist-review/), so
+ * The reviewer page: its own entry and its own output folder (dist-review/), so
  * building it never touches the borrower's dist/. `npm run review:build` builds it; the data the
  * model runs left in artifacts/ is copied beside it, so the folder works from any static host.
  */
