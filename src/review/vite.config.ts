@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { precompress } from '../../server/build/precompress.js'
 import { collectReviewData } from './collect-data.js'
 
 /*
@@ -28,7 +29,7 @@ export default defineConfig({
   root: here,
   base: './',
   publicDir: false,
-  plugins: [reviewData()],
+  plugins: [reviewData(), precompress()],
   build: {
     target: 'es2022',
     outDir: `${repoRoot}dist-review`,

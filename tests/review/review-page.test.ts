@@ -381,3 +381,20 @@ test('a page opened before the reviewer reports as soon as the reviewer page ope
   expect(errors).toEqual([])
   await context.close()
 })
+
+test('the reviewer page is served like the borrower’s: brotli or gzip copies, hashed assets cached for a year, the HTML revalidated', { timeout: 60_000 }, async () => {
+  const html = await fetch(`${sandbox.url}/review/`, { headers: { 'Accept-Encoding': 'gzip' } })
+  expect(html.headers.get('content-encoding')).toBe('gzip')
+  expect(html.headers.get('cache-control')).toBe('no-cache')
+  const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(await html.text())?.[1]
+  expect(script).toBeDefined()
+  const plain = await fetch(`${sandbox.url}/review/${script}`, { headers: { 'Accept-Encoding': 'identity' } })
+  const plainBytes = (await plain.arrayBuffer()).byteLength
+  expect(plain.headers.get('content-encoding')).toBeNull()
+  // Node's fetch decodes what it asked for; the header and the length on the wire tell what was sent.
+  const brotli = await fetch(`${sandbox.url}/review/${script}`, { headers: { 'Accept-Encoding': 'br' } })
+  expect(brotli.headers.get('content-encoding')).toBe('br')
+  expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  expect(Number(brotli.headers.get('content-length'))).toBeLessThan(plainBytes / 2)
+  expect((await fetch(`${sandbox.url}/review/assets/none.js`)).status).toBe(404)
+})
