@@ -94,7 +94,7 @@ export function centerOn(id: string): void {
   // A screen's inner state is shown with its screen's name in view: the screen's top, not the state's middle.
   const screen = [...ancestry(id)].find((at) => page.byId.get(at)?.screen !== undefined && page.byId.get(at)?.children.length)
   const frame = screen ? page.layout?.states.find((p) => p.state.id === screen) : undefined
-  page.view2d?.center(frame ? { ...frame, height: Math.min(frame.height, placed.y + placed.height - frame.y) } : placed, 0.5)
+  page.view2d?.center(frame ? { ...frame, height: Math.min(frame.height, placed.y + placed.height - frame.y) } : placed, readableScale + 0.15)
 }
 
 function ancestry(id: string): string[] {

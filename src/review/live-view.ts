@@ -62,7 +62,7 @@ function renderTrail(): void {
         'li',
         { class: t.screen ? 'screen-change' : '' },
         `${new Date(t.at).toLocaleTimeString()} ${t.text}${t.times > 1 ? ` ×${t.times}` : ''}`,
-        t.screen ? h('strong', {}, ` ⇒ screen ${t.screen}`) : null,
+        t.screen ? h('strong', {}, ` ⇒ screen ${page.byId.get(t.screen)?.screen ?? t.screen}`) : null,
       ),
     ),
   )

@@ -106,7 +106,7 @@ function wireChart(): void {
   canvas.addEventListener('focusin', (e) => {
     const id = (e.target as Element).getAttribute?.('data-state-id') ?? (e.target as Element).getAttribute?.('data-source')
     const placed = id ? page.layout?.states.find((p) => p.state.id === id) : undefined
-    if (placed) view?.center(placed, 0.5)
+    if (placed) view?.center(placed, 0.75)
   })
   $('fit').addEventListener('click', () => view?.fit())
   $('zoom-in').addEventListener('click', () => view?.zoomBy(1.25))

@@ -217,7 +217,7 @@ async function reviewerBesideHost() {
   return { context, review, host, errors }
 }
 
-test('a host-simulator page reports its state live: the chart follows it through three screens', { timeout: 180_000 }, async () => {
+test('a host-simulator page reports its state live: the chart follows it through five screens, the trail groups typing and keeps the screen changes', { timeout: 180_000 }, async () => {
   const { context, review, host, errors } = await reviewerBesideHost()
   const frame = await frameOnScreen(host, 'home')
   await expect.poll(() => review.locator('#live-page option').first().textContent()).toContain('framed')
@@ -243,6 +243,29 @@ test('a host-simulator page reports its state live: the chart follows it through
   await expect.poll(() => review.locator('#live-page option').first().textContent()).toContain('/#/pages/facialIdentification/index')
   await review.screenshot({ path: shot('7-live-3-facialIdentification') })
   await host.screenshot({ path: shot('7-host-simulator-facialIdentification') })
+
+  // The vendor's liveness page (the fourth screen), passed there; basic info (the fifth).
+  await frame.getByLabel(/Authorisation to Process Facial Information/).check()
+  await frame.getByLabel(/Authorisation to Process Sensitive Personal Information/).check()
+  await frame.getByRole('button', { name: 'Start verification' }).click()
+  await chartFollows(review, 'app.session.screens.facialIdentification.verifying')
+  await frame.frameLocator('iframe.webview-frame').getByRole('button', { name: 'Pass' }).click()
+  const basic = await frameOnScreen(host, 'basicInfo')
+  await chartFollows(review, 'basicInfo')
+  // Typing sends a change per keystroke: one line with its count, the screen changes still listed.
+  await basic.getByLabel('Street address').pressSequentially('88 Jianguo Road')
+  const trail = review.locator('#trail li')
+  await expect.poll(async () => (await trail.allTextContents()).find((line) => line.includes('form.change')) ?? '', { timeout: 20_000 }).toMatch(/×(1[0-9]|[5-9])\b/)
+  const lines = await trail.allTextContents()
+  // Newest first: everything typed on basic info is the one line above its screen change.
+  const sinceBasic = lines.slice(0, lines.findIndex((line) => line.includes('⇒ screen basicInfo')))
+  expect(sinceBasic.filter((line) => line.includes('form.change'))).toHaveLength(1)
+  for (const screen of ['loanDemand', 'facialIdentification', 'webview', 'basicInfo']) expect(lines.some((line) => line.includes(`⇒ screen ${screen}`)), screen).toBe(true)
+  // Keep in view: the screen's own name is on screen, not only its inner state.
+  const name = await review.locator('[data-state-id="basicInfo"] > text.name').boundingBox()
+  const viewport = await review.locator('#viewport').boundingBox()
+  expect(name && viewport && name.y >= viewport.y && name.y + name.height <= viewport.y + viewport.height && name.x >= viewport.x && name.x + name.width <= viewport.x + viewport.width).toBe(true)
+  await review.screenshot({ path: shot('7-live-5-basicInfo') })
   expect(errors).toEqual([])
   await context.close()
 })
@@ -413,4 +436,34 @@ test('the reviewer page is served like the borrower’s: brotli or gzip copies, 
   expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
   expect(Number(brotli.headers.get('content-length'))).toBeLessThan(plainBytes / 2)
   expect((await fetch(`${sandbox.url}/review/assets/none.js`)).status).toBe(404)
+})
+
+test('a drive marks every step, answers and waits included, and on a divergence says where the page is, the expected state outlined', { timeout: 180_000 }, async () => {
+  const file = JSON.parse(readFileSync(path.join(artifactsDir, 'model-paths.json'), 'utf8')) as PathsFile
+  // A path that starts the page (calls only), then continues from home to basic info: the approve
+  // persona's page goes to the loan demand instead, a divergence the drive must report.
+  const chosen = [...file.statePaths, ...file.edgePaths].find((p) => {
+    const last = p.steps[p.steps.length - 1]
+    return p.steps.slice(0, -1).every((s) => s.do.kind !== 'event') && last?.do.kind === 'event' && last.do.event?.type === 'home.continue' && last.expect.route?.path === '/pages/basicInfo/index'
+  })
+  if (!chosen) throw new Error('no generated path continues from home to basic info')
+  const { context, review, errors } = await reviewerBesideHost()
+  await review.getByRole('combobox', { name: 'Generated path' }).selectOption(chosen.id)
+  const steps = review.locator('#drive-body ol.steps > li')
+  for (let at = 1; at < chosen.steps.length; at += 1) {
+    await review.getByRole('button', { name: 'Forward ▶' }).click()
+    // The page made these calls itself when it loaded: each is checked against where it is.
+    await expect.poll(() => steps.nth(at).getAttribute('class'), { timeout: 20_000, message: `step ${at}` }).toMatch(/\bok\b/)
+  }
+  await review.getByRole('button', { name: 'Forward ▶' }).click()
+  const last = steps.nth(chosen.steps.length)
+  await expect.poll(() => last.getAttribute('class'), { timeout: 20_000 }).toMatch(/\boff\b/)
+  expect(await last.textContent()).toMatch(/✗ the page is at app\.session\.screens\.loanDemand\.\w+ \(screen loanDemand\)/)
+  // The chart fills where the page is and outlines where the path expected it.
+  await chartFollows(review, 'loanDemand')
+  expect(await review.locator('[data-state-id="app.session.screens.basicInfo.editing"]').getAttribute('class')).toMatch(/\bexpected\b/)
+  expect(await review.locator('[data-state-id="app.session.screens.basicInfo.editing"]').getAttribute('class')).not.toMatch(/\bactive\b/)
+  await review.screenshot({ path: shot('9-drive-divergence') })
+  expect(errors).toEqual([])
+  await context.close()
 })
