@@ -48,6 +48,10 @@ export interface BridgePayload {
   osName?: string
   /** Optional, not in the spec: the host's UI language (a BCP 47 tag such as `zh-Hans`). */
   locale?: string
+  /** Optional, not in the spec: the host's elder-friendly mode (docs/decisions/130-elder-mode.md). */
+  elderMode?: boolean
+  /** Optional, not in the spec: the host's text size, 1 to 2 times the page's own. */
+  fontScale?: number
 }
 
 /** The keys a host may send; anything else in a payload is ignored. */
@@ -69,6 +73,8 @@ export const bridgePayloadKeys = [
   'brand',
   'osName',
   'locale',
+  'elderMode',
+  'fontScale',
 ] as const
 
 /*
@@ -206,6 +212,17 @@ function localeOf(value: unknown): string | undefined {
     : undefined
 }
 
+/** A boolean, or its text from a URL parameter. */
+function flag(value: unknown): boolean | undefined {
+  return typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined
+}
+
+/** A text size outside 1–2 is dropped, not clamped: the host meant something this page cannot show. */
+function scaleOf(value: unknown): number | undefined {
+  const scale = finiteNumber(value)
+  return scale !== undefined && scale >= 1 && scale <= 2 ? scale : undefined
+}
+
 /**
  * A type-checked copy of a host payload, or null when it carries no usable token. Accepts an
  * object or its JSON text.
@@ -232,6 +249,8 @@ export function parseBridgePayload(raw: unknown): BridgePayload | null {
     brand: text(own(record, 'brand')),
     osName: text(own(record, 'osName')),
     locale: localeOf(own(record, 'locale')),
+    elderMode: flag(own(record, 'elderMode')),
+    fontScale: scaleOf(own(record, 'fontScale')),
   }
   const payload: BridgePayload = { token }
   for (const key of bridgePayloadKeys) {
