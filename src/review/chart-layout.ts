@@ -1,67 +1,13 @@
 import type { ElkExtendedEdge, ElkNode, ElkPoint } from 'elkjs/lib/elk.bundled.js'
+import { boxFor, isEntry, labelOf, sizes, textWidth, visibleOf, type StateText } from './chart-text'
 import type { ChartState, ChartTransition, MachineGraph } from './machine-graph'
 
 /*
  * The chart's geometry: every visible state as a box (compound states as containers), every
  * transition with a target as a routed arrow, laid out by elkjs's layered algorithm over the
  * whole hierarchy at once (INCLUDE_CHILDREN), so arrows between nested states are routed
- * around the boxes instead of through them. Text is measured by arithmetic, not by a DOM: the
- * chart's text is monospaced, so the page and the node export (review:export) get the same
- * layout from the same numbers.
+ * around the boxes instead of through them; the boxes' sizes come from chart-text.ts.
  */
-
-export const font = { family: 'ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace', advance: 0.6 }
-export const sizes = {
-  name: 12,
-  small: 10,
-  line: 14,
-  pad: 8,
-  thumb: { width: 72, height: 156 },
-  descriptionChars: 44,
-  descriptionLines: 4,
-  initialDot: 10,
-} as const
-
-/** Width of monospaced text; CJK glyphs take a full em. */
-export function textWidth(text: string, fontSize: number): number {
-  let ems = 0
-  for (const ch of text) ems += /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 1 : font.advance
-  return Math.ceil(ems * fontSize)
-}
-
-/** Word-wrapped lines, at most `maxLines` (the last one ends with … when text was cut). */
-export function wrap(text: string, chars: number, maxLines: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > chars) {
-      lines.push(line)
-      line = word
-    } else line = line ? `${line} ${word}` : word
-  }
-  if (line) lines.push(line)
-  if (lines.length <= maxLines) return lines
-  const kept = lines.slice(0, maxLines)
-  kept[maxLines - 1] = `${(kept[maxLines - 1] ?? '').slice(0, chars - 1)}…`
-  return kept
-}
-
-export function transitionText(t: ChartTransition): string[] {
-  return t.guard ? [t.label, `[${t.guard}]`] : [t.label]
-}
-
-/** What a state's box shows above its children (or as its body, for an atomic state). */
-export interface StateText {
-  name: string
-  invokes: string[]
-  description: string[]
-  /** Transitions without a target, handled in place. */
-  internal: ChartTransition[]
-  /** Routes into this state from anywhere (the URL). */
-  entries: ChartTransition[]
-  /** Shown when the state is collapsed: how much is folded inside. */
-  folded?: string
-}
 
 export interface PlacedState {
   state: ChartState
@@ -120,76 +66,6 @@ export interface LayoutOptions {
   thumbnails?: ReadonlySet<string>
 }
 
-function descendantsOf(graph: MachineGraph, id: string): string[] {
-  const byId = new Map(graph.states.map((s) => [s.id, s]))
-  const out: string[] = []
-  const walk = (at: string) => {
-    for (const child of byId.get(at)?.children ?? []) {
-      out.push(child)
-      walk(child)
-    }
-  }
-  walk(id)
-  return out
-}
-
-/** For each state, the visible box that stands for it (itself, or its outermost collapsed ancestor). */
-function visibleOf(graph: MachineGraph, collapsed: ReadonlySet<string>): Map<string, string> {
-  const byId = new Map(graph.states.map((s) => [s.id, s]))
-  const visible = new Map<string, string>()
-  for (const state of graph.states) {
-    let shown = state.id
-    for (let at = byId.get(state.parent ?? ''); at !== undefined; at = byId.get(at.parent ?? '')) {
-      if (collapsed.has(at.id)) shown = at.id
-    }
-    visible.set(state.id, shown)
-  }
-  return visible
-}
-
-function stateText(graph: MachineGraph, state: ChartState, collapsed: boolean): StateText {
-  const hidden = collapsed ? descendantsOf(graph, state.id).length : 0
-  const name = state.type === 'history' ? (state.history === 'deep' ? 'H*' : 'H') : state.key
-  return {
-    name,
-    invokes: state.invokes.map((i) => `invoke ${i.src}`),
-    description: state.description ? wrap(state.description, sizes.descriptionChars, sizes.descriptionLines) : [],
-    internal: graph.transitions.filter((t) => t.source === state.id && t.internal),
-    entries: graph.transitions.filter((t) => isEntry(graph, t) && t.targets[0] === state.id),
-    ...(collapsed ? { folded: `▸ ${hidden} states inside` } : {}),
-  }
-}
-
-function textLines(text: StateText): { width: number; height: number } {
-  const small = [
-    ...text.entries.map((t) => `⇢ ${transitionText(t).join(' ')}`),
-    ...text.invokes,
-    ...text.description,
-    ...text.internal.map((t) => `↺ ${transitionText(t).join(' ')}`),
-  ]
-  if (text.folded) small.push(text.folded)
-  const width = Math.max(textWidth(text.name, sizes.name) + 24, ...small.map((l) => textWidth(l, sizes.small)))
-  return { width, height: sizes.line + 4 + small.length * (sizes.line - 1) }
-}
-
-function boxFor(graph: MachineGraph, state: ChartState, collapsed: boolean, thumb: boolean) {
-  const text = stateText(graph, state, collapsed)
-  if (state.type === 'history') return { text, width: 34, height: 34, header: 34 }
-  const lines = textLines(text)
-  const thumbWidth = thumb ? sizes.thumb.width + sizes.pad : 0
-  const header = Math.max(lines.height, thumb ? sizes.thumb.height : 0) + sizes.pad * 2
-  return { text, width: lines.width + thumbWidth + sizes.pad * 2, height: header, header }
-}
-
-function labelOf(members: ChartTransition[]) {
-  const first = members[0] as ChartTransition
-  const lines = members.length === 1 ? transitionText(first) : [first.label, `+${members.length - 1} more`]
-  return {
-    lines,
-    width: Math.max(...lines.map((l) => textWidth(l, sizes.small))) + 6,
-    height: lines.length * (sizes.small + 3) + 2,
-  }
-}
 
 const initialId = (parent: string) => `initial:${parent}`
 const gotoId = (container: string, target: string) => `goto:${container}>${target}`
@@ -205,15 +81,6 @@ export interface Goto {
   id: string
   container: string
   target: string
-}
-
-/**
- * A route declared on the root: the URL can bring the borrower to its target from anywhere. It is
- * drawn as an entry line on the target state, not as an arrow from the chart's outer border
- * across everything (twenty of them would cross the whole chart and say nothing more).
- */
-export function isEntry(graph: MachineGraph, t: ChartTransition): boolean {
-  return t.kind === 'route' && t.source === graph.root && t.targets.length === 1
 }
 
 /** Lays the machine out; the same graph and options always give the same geometry. */

@@ -1,4 +1,5 @@
-import { font, sizes, transitionText, type ChartLayout, type PlacedState, type PlacedTransition } from './chart-layout'
+import type { ChartLayout, PlacedState, PlacedTransition } from './chart-layout'
+import { font, sizes, transitionText } from './chart-text'
 import type { ChartTransition } from './machine-graph'
 
 /*
