@@ -130,6 +130,11 @@ test('every transition label on the built reviewer page says what the machine de
   const wrong = drawn.filter(([address, text]) => expected.get(address) !== text).map(([address, text]) => `${address}: drawn "${text}", declared "${expected.get(address)}"`)
   expect(wrong).toEqual([])
   expect(new Set(drawn.map(([address]) => address))).toEqual(new Set(expected.keys()))
+  // Zoomed in to a readable scale, the labels are shown, not only drawn.
+  const reversed = page.locator('g.transition[data-event="sms.send"][data-source="app.session.screens.lendConfirm.editing"] text').first()
+  expect(await reversed.isVisible()).toBe(false)
+  for (let i = 0; i < 20 && (await page.locator('svg.chart.far').count()) > 0; i += 1) await page.getByRole('button', { name: 'Zoom in' }).click()
+  expect(await reversed.isVisible()).toBe(true)
   console.log(`labels checked on the built page: ${drawn.length}`)
   await page.close()
 })
