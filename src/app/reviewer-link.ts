@@ -3,43 +3,31 @@ import { heartbeatFreshMs, heartbeatKey } from '../review/live-heartbeat'
 
 /*
  * Reports the machine to a reviewer page, only when one is listening: a fresh heartbeat in
- * localStorage at start, or one written later by a reviewer page opened afterwards (the storage
- * event tells every other page of the origin). Until then nothing is loaded and no channel is
- * opened: the page keeps only its latest snapshot, so the inspector it loads then reports at once.
+ * localStorage at start, or one a reviewer page opened later writes (the storage event reaches
+ * every other page of the origin). Until then nothing is loaded and no channel is opened; the page
+ * keeps only its latest snapshot, so the inspector it then loads reports where it is at once.
  */
 export function reviewerInspect(win: Window): ((event: InspectionEvent) => void) | undefined {
-  let beat: string | null = null
+  let forward: ((event: InspectionEvent) => void) | undefined
+  let latest: InspectionEvent | undefined
+  let early: InspectionEvent[] | undefined
+  const connect = () => {
+    if (early) return
+    early = latest ? [latest] : []
+    void import('./reviewer-inspector').then(({ connectReviewer }) => {
+      forward = connectReviewer(win)
+      for (const event of early!.splice(0)) forward(event)
+    })
+  }
   try {
-    beat = win.localStorage.getItem(heartbeatKey)
+    if (Date.now() - Number(win.localStorage.getItem(heartbeatKey) ?? 0) < heartbeatFreshMs) connect()
   } catch {
     return undefined
   }
-  const early: InspectionEvent[] = []
-  let latest: InspectionEvent | undefined
-  let state: 'idle' | 'loading' | 'connected' = 'idle'
-  let forward: ((event: InspectionEvent) => void) | undefined
-  const connect = () => {
-    if (state !== 'idle') return
-    state = 'loading'
-    if (latest) early.unshift(latest)
-    void import('./reviewer-inspector').then(({ connectReviewer }) => {
-      forward = connectReviewer(win)
-      state = 'connected'
-      for (const event of early.splice(0)) forward(event)
-    })
-  }
-  if (beat !== null && Date.now() - Number(beat) < heartbeatFreshMs) connect()
-  else {
-    const onStorage = (e: StorageEvent) => {
-      if (e.key !== heartbeatKey || e.newValue === null) return
-      win.removeEventListener('storage', onStorage)
-      connect()
-    }
-    win.addEventListener('storage', onStorage)
-  }
+  win.addEventListener('storage', (e) => e.key === heartbeatKey && e.newValue !== null && connect())
   return (event) => {
-    if (forward) return forward(event)
-    if (state === 'loading') return void early.push(event)
-    if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) latest = event
+    if (forward) forward(event)
+    else if (early) early.push(event)
+    else if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) latest = event
   }
 }
