@@ -34,7 +34,7 @@ export interface MachineDiff {
   /** What was compared: e.g. `committed description` or a git ref, and `working tree`. */
   base: string
   head: string
-  states: { added: DescribedState[]; removed: DescribedState[]; changed: { id: string; changes: FieldChange[] }[] }
+  states: { added: DescribedState[]; removed: DescribedState[]; changed: { id: string; path: string; changes: FieldChange[] }[] }
   transitions: {
     added: DescribedTransition[]
     removed: DescribedTransition[]
@@ -57,7 +57,7 @@ function diffStates(before: DescribedState[], after: DescribedState[]): MachineD
     const was = old.get(id)
     if (was === undefined) continue
     const changes = stateFields.filter((f) => !same(was[f], state[f])).map((field) => ({ field, before: was[field] ?? null, after: state[field] ?? null }))
-    if (changes.length > 0) changed.push({ id, changes })
+    if (changes.length > 0) changed.push({ id, path: state.path, changes })
   }
   return {
     added: after.filter((s) => !old.has(s.id)),
