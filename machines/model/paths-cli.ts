@@ -48,7 +48,7 @@ function coverageFileOf(level: Level): string {
 }
 
 async function main(): Promise<number> {
-  const set: PathSet = generatePaths({ seed })
+  const set: PathSet = generatePaths({ seed, funnelWalk: true })
   const all = [...set.statePaths, ...set.edgePaths]
 
   if (values.run !== undefined) {
