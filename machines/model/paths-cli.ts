@@ -8,6 +8,7 @@ import { instrument } from './instrument'
 import type { ModelPath, PathSet } from './paths'
 import { generatePaths } from './paths'
 import { goldenFile, goldenText, lineDiff } from './golden'
+import { descriptionFile, descriptionText, describeMachine } from './machine-description'
 import { replayAll, replayPath } from './replay'
 
 /*
@@ -18,8 +19,9 @@ import { replayAll, replayPath } from './replay'
  *   --coverage     replays every path at machine level and prints coverage for each level
  *   --run ID       replays one path (e.g. edge-12) at machine level, step by step
  *   --quiet        no listing
- *   --approve      writes the golden paths (tests/model/golden-paths.txt) from this generation;
- *                  without it, a difference from the committed file is printed and the exit code is 1
+ *   --approve      writes the golden paths (tests/model/golden-paths.txt) from this generation and
+ *                  the machine's description (machines/model/machine-description.json); without it,
+ *                  a difference from the committed files is printed and the exit code is 1
  */
 
 const { values } = parseArgs({
@@ -46,7 +48,7 @@ function coverageFileOf(level: Level): string {
 }
 
 async function main(): Promise<number> {
-  const set: PathSet = generatePaths({ seed })
+  const set: PathSet = generatePaths({ seed, funnelWalk: true })
   const all = [...set.statePaths, ...set.edgePaths]
 
   if (values.run !== undefined) {
@@ -82,16 +84,23 @@ async function main(): Promise<number> {
   const golden = goldenText(set)
   const committed = existsSync(goldenFile) ? readFileSync(goldenFile, 'utf8') : ''
   let goldenOk = true
+  const description = descriptionText(describeMachine(appMachine))
   if (values.approve) {
     writeFileSync(goldenFile, golden)
-    console.log(`approved: ${goldenFile} now holds these paths`)
-  } else if (seed !== 1) {
-    console.log(`(the golden paths are seed 1; seed ${seed} is not compared)`)
-  } else if (committed !== golden) {
-    goldenOk = false
-    console.log(`\nThe paths differ from ${goldenFile} (- committed, + generated):\n${lineDiff(committed, golden)}`)
-    console.log('\nReview the difference; if the machine is meant to behave so, run `npm run paths -- --approve`.')
-  } else console.log(`the paths match ${goldenFile}`)
+    writeFileSync(descriptionFile, description)
+    console.log(`approved: ${goldenFile} now holds these paths, ${descriptionFile} this machine`)
+  } else {
+    if (seed !== 1) console.log(`(the golden paths are seed 1; seed ${seed} is not compared)`)
+    else if (committed !== golden) {
+      goldenOk = false
+      console.log(`\nThe paths differ from ${goldenFile} (- committed, + generated):\n${lineDiff(committed, golden)}`)
+      console.log('\nReview the difference; if the machine is meant to behave so, run `npm run paths -- --approve`.')
+    } else console.log(`the paths match ${goldenFile}`)
+    if (!existsSync(descriptionFile) || readFileSync(descriptionFile, 'utf8') !== description) {
+      goldenOk = false
+      console.log(`\n${descriptionFile} differs from the machine: \`npm run review:diff\` lists how; if the machine is meant to behave so, run \`npm run paths -- --approve\`.`)
+    } else console.log(`the machine matches ${descriptionFile}`)
+  }
 
   if (!values.coverage) return set.missing.length === 0 && set.unreached.states.length === 0 && goldenOk ? 0 : 1
 

@@ -5,6 +5,7 @@ import { createStepper, expectationOf, identityOf, offersOf } from './explore'
 import type { Instrumented, Inventory, NodeView } from './instrument'
 import { evaluateGuard, instrument } from './instrument'
 import { notExplored, startSamples } from './fixtures'
+import { namePath, walkThrough, wholeFunnel, type NamedPath } from './path-names'
 
 /*
  * Path generation over the test model: breadth-first from each way the page can start, in an
@@ -24,7 +25,7 @@ export interface PathStep {
 
 export interface ModelPath {
   id: string
-  kind: 'state' | 'transition'
+  kind: 'state' | 'transition' | 'funnel'
   /** What the path is for: a state node id, or the transition / guard answer it covers. */
   goal: string
   start: string
@@ -48,8 +49,10 @@ export interface PathSet {
   /** Events or actors the model has no sample or fixture for (fixtures.ts). */
   missing: string[]
   graph: { vertices: number; edges: number }
-  statePaths: ModelPath[]
-  edgePaths: ModelPath[]
+  statePaths: NamedPath[]
+  edgePaths: NamedPath[]
+  /** Walks no generated path makes on its own (path-names.ts): a new borrower through the whole funnel to a repayment. */
+  funnelPaths: NamedPath[]
 }
 
 export function targetsOf(inventory: Inventory): Targets {
@@ -242,6 +245,8 @@ function materialise(model: Instrumented, graph: Graph, route: Route, id: string
 
 export interface GenerateOptions extends ExploreOptions {
   machine?: AnyStateMachine
+  /** Also search the whole-funnel walk (a search of its own, a minute of CPU: for the paths file, not for every test). */
+  funnelWalk?: boolean
 }
 
 export function generatePaths(options: GenerateOptions = {}): PathSet {
@@ -303,6 +308,8 @@ export function generatePaths(options: GenerateOptions = {}): PathSet {
     edgePaths.push(materialise(model, graph, route, `edge-${edgePaths.length + 1}`, 'transition', goal))
   }
 
+  const funnel = options.funnelWalk === true ? walkThrough(model, wholeFunnel, 'funnel-1') : null
+  const named = (list: ModelPath[]) => list.map((p) => namePath(model.machine, p))
   return {
     format: 'huaqian.model-paths/1',
     seed,
@@ -314,8 +321,9 @@ export function generatePaths(options: GenerateOptions = {}): PathSet {
     },
     missing: [...graph.missing, ...graph.problems],
     graph: { vertices: graph.vertices.length, edges: graph.edges.length },
-    statePaths,
-    edgePaths,
+    statePaths: named(statePaths),
+    edgePaths: named(edgePaths),
+    funnelPaths: named(funnel === null ? [] : [funnel]),
   }
 }
 

@@ -41,6 +41,7 @@ export function collectReviewData(artifactsDir: string): CollectedData {
     return url
   }
   const pathsFile = path.join(artifactsDir, 'model-paths.json')
+  const diffFile = path.join(artifactsDir, 'machine-diff.json')
   const coverage = {} as Record<CoverageLevel, string | null>
   for (const level of coverageLevels) {
     const file = path.join(artifactsDir, `model-coverage-${level}.json`)
@@ -86,6 +87,7 @@ export function collectReviewData(artifactsDir: string): CollectedData {
       format: 'huaqian.review-data/1',
       builtAt: new Date().toISOString(),
       paths: existsSync(pathsFile) ? add('data/model-paths.json', pathsFile) : null,
+      diff: existsSync(diffFile) ? add('data/machine-diff.json', diffFile) : null,
       coverage,
       screenshots,
       ...(Object.keys(elder).length > 0 ? { elderScreenshots: elder } : {}),

@@ -27,6 +27,8 @@ export interface ReviewManifest {
   builtAt: string
   /** `data/model-paths.json`, or null when `npm run paths` was not run. */
   paths: string | null
+  /** `data/machine-diff.json` (what the machine does differently, `npm run review:diff`), or null. */
+  diff: string | null
   coverage: Record<CoverageLevel, string | null>
   /** Locale → (state id or dotted path, as the file names it → URL of the image). */
   screenshots: Record<string, Record<string, string>>
@@ -38,6 +40,7 @@ export interface ReviewManifest {
 
 export const produceCommand = {
   paths: 'npm run paths',
+  diff: 'npm run review:diff',
   machine: 'npm run paths -- --coverage',
   react: 'npx vitest run tests/model/react-paths.test.tsx',
   browser: 'npx vitest run tests/model/browser-paths.test.ts',

@@ -52,7 +52,7 @@ test('screenshots follow the index of the browser-level run, other locale folder
 test('an empty artifacts folder gives a manifest with every piece missing', () => {
   dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
   const { manifest, files } = collectReviewData(path.join(dir, 'absent'))
-  expect(manifest).toMatchObject({ paths: null, coverage: { machine: null, react: null, browser: null }, screenshots: {}, screenshotLocale: null })
+  expect(manifest).toMatchObject({ paths: null, diff: null, coverage: { machine: null, react: null, browser: null }, screenshots: {}, screenshotLocale: null })
   expect(files.size).toBe(0)
 })
 
@@ -69,4 +69,14 @@ test('the elder mode’s capture is shipped beside the default one when a run ma
   // Without an elder capture the manifest has no elder part, and the page offers no mode to pick.
   rmSync(path.join(dir, 'screenshots', 'model-elder'), { recursive: true })
   expect(collectReviewData(dir).manifest.elderScreenshots).toBeUndefined()
+})
+
+test('the machine-level coverage and the machine diff are shipped with the page when the runs left them', () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
+  writeFileSync(path.join(dir, 'model-coverage-machine.json'), '{}')
+  writeFileSync(path.join(dir, 'machine-diff.json'), '{}')
+  const { manifest, files } = collectReviewData(dir)
+  expect(manifest.coverage.machine).toBe('data/coverage-machine.json')
+  expect(manifest.diff).toBe('data/machine-diff.json')
+  expect(files.get('data/machine-diff.json')).toBe(path.join(dir, 'machine-diff.json'))
 })

@@ -1,0 +1,205 @@
+import type { AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate'
+import { funnelScreens } from '../screens'
+import { createStepper, expectationOf, identityOf, offersOf, type Expectation, type Offer, type StepAction } from './explore'
+import { notExplored, startSamples } from './fixtures'
+import { rootOf, type Instrumented, type NodeView } from './instrument'
+import type { ModelPath } from './paths'
+
+/*
+ * Generated paths named by what they do, for a reviewer choosing one: who walks it (read from the
+ * first loan status the path answers), the screens it goes through, and tags to filter by
+ * (screens, state ids, events and answers). Also the walks no generated path makes on its own: a
+ * new borrower through the whole funnel to a repayment.
+ */
+
+export interface PathTags {
+  screens: string[]
+  states: string[]
+  events: string[]
+}
+
+export interface NamedPath extends ModelPath {
+  /** `new borrower: home → loan demand → … → loan plan`. */
+  name: string
+  /** The name and the length: `new borrower: home → … → loan plan, 14 steps`. */
+  title: string
+  tags: PathTags
+}
+
+/** The borrower a path is about, by the first loan status the server gives it. */
+const whoByStatus: Record<string, string> = {
+  atDemand: 'new borrower',
+  atFace: 'borrower at the face check',
+  atBasic: 'borrower at basic info',
+  atAsset: 'borrower at assets',
+  atContact: 'borrower at contacts',
+  atBankCard: 'borrower at the bank card',
+  inReview: 'borrower in review',
+  approved: 'approved borrower',
+  approvedOwningRights: 'approved borrower with the rights card',
+  applied: 'borrower whose loan is paying out',
+  repaying: 'repaying borrower',
+  repaymentSettled: 'repaying borrower',
+  repaymentProcessing: 'repaying borrower',
+  repaymentFailed: 'repaying borrower',
+  earlierRepaymentSettled: 'repaying borrower',
+  rejected: 'rejected borrower',
+  overdue: 'overdue borrower',
+  settled: 'borrower who has repaid',
+}
+
+const whoByStart: Record<string, string> = {
+  fresh: 'page opened by the host',
+  deepLink: 'link to the repayment plan',
+  emptyToken: 'page opened with an empty token',
+  homeLink: 'link to home',
+}
+
+/** `loanDemand` → `loan demand`. */
+export function screenWords(screen: string): string {
+  return screen.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+}
+
+function who(path: ModelPath): string {
+  for (const step of path.steps) {
+    const d = step.do
+    if (d.kind === 'actor' && d.src === 'getLoanUserStatus' && d.outcome === 'done') return whoByStatus[d.fixture] ?? `borrower (${d.fixture})`
+  }
+  return whoByStart[path.start] ?? path.start
+}
+
+function screensOf(path: ModelPath): string[] {
+  const out: string[] = []
+  for (const e of [path.startExpect, ...path.steps.map((s) => s.expect)]) {
+    const screen = e.context.screen
+    if (screen !== null && out.at(-1) !== screen) out.push(screen)
+  }
+  return out
+}
+
+function eventOf(action: StepAction): string {
+  switch (action.kind) {
+    case 'event':
+      return action.event.type
+    case 'actor':
+      return action.outcome === 'done' ? `${action.src}.done` : `${action.src}.error:${action.error}`
+    case 'delay':
+      return `after:${action.delay}`
+    case 'wait':
+      return 'wait'
+  }
+}
+
+function activeIds(root: NodeView, value: StateValue): string[] {
+  const out: string[] = []
+  const walk = (node: NodeView, v: StateValue) => {
+    if (typeof v === 'string') {
+      const child = node.states[v]
+      if (child) out.push(child.id)
+      return
+    }
+    for (const [key, sub] of Object.entries(v)) {
+      const child = node.states[key]
+      if (!child) continue
+      out.push(child.id)
+      if (sub !== undefined) walk(child, sub as StateValue)
+    }
+  }
+  walk(root, value)
+  return out
+}
+
+/** A path with its name, title and tags. */
+export function namePath(machine: AnyStateMachine, path: ModelPath): NamedPath {
+  const screens = screensOf(path)
+  const words = screens.map(screenWords)
+  const walk = words.length > 6 ? [...words.slice(0, 2), '…', ...words.slice(-3)] : words
+  const failure = path.steps.find((s) => s.do.kind === 'actor' && s.do.outcome === 'error')?.do as Extract<StepAction, { outcome: 'error' }> | undefined
+  const name = `${who(path)}: ${walk.join(' → ') || 'before the first screen'}${failure !== undefined ? ` (${failure.src} fails: ${failure.error})` : ''}`
+  const root = rootOf(machine)
+  const expects: Expectation[] = [path.startExpect, ...path.steps.map((s) => s.expect)]
+  return {
+    ...path,
+    name,
+    title: `${name}, ${path.steps.length} step${path.steps.length === 1 ? '' : 's'}`,
+    tags: {
+      screens: [...new Set(screens)].sort(),
+      states: [...new Set(expects.flatMap((e) => activeIds(root, e.state)))].sort(),
+      events: [...new Set(path.steps.map((s) => eventOf(s.do)))].sort(),
+    },
+  }
+}
+
+/** The screens a whole walk visits in order: the funnel, then the loan paid out and repaid. */
+export const wholeFunnel: readonly string[] = ['home', ...funnelScreens, 'repayment', 'repaymentResult']
+
+/**
+ * The shortest walk through `waypoints` in order, on the model itself: breadth first over (state
+ * identity, waypoints passed), from every way the page starts, each state the one its own walk
+ * reaches (so the walk replays as found). Only what a borrower and a working server do: no failed
+ * answers, no typed URLs. Null when there is no such walk within `maxNodes` states.
+ */
+export function walkThrough(model: Instrumented, waypoints: readonly string[], id: string, maxNodes = 100_000): ModelPath | null {
+  const stepper = createStepper(model)
+  const missing = new Set<string>()
+  const homeAfter = waypoints.lastIndexOf(funnelScreens.at(-1) ?? '') + 1
+  interface Node {
+    snapshot: AnyMachineSnapshot
+    clock: number
+    passed: number
+    start: string
+    parent: number | null
+    offer: Offer | null
+  }
+  const nodes: Node[] = []
+  const seen = new Set<string>()
+  const screenOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { screen: string | null }).screen
+  const push = (node: Omit<Node, 'passed'> & { passed: number }) => {
+    const passed = node.passed < waypoints.length && screenOf(node.snapshot) === waypoints[node.passed] ? node.passed + 1 : node.passed
+    const key = `${passed}|${identityOf(model, node.snapshot)}|${screenOf(node.snapshot) === null ? node.start : ''}`
+    if (seen.has(key)) return
+    seen.add(key)
+    nodes.push({ ...node, passed })
+  }
+  for (const { name } of startSamples) {
+    if (notExplored.starts.has(name)) continue
+    stepper.clock.value = 0
+    push({ snapshot: stepper.start(name).snapshot, clock: 0, passed: 0, start: name, parent: null, offer: null })
+  }
+  for (let i = 0; i < nodes.length && nodes.length < maxNodes; i++) {
+    const node = nodes[i] as Node
+    if (node.passed === waypoints.length) return materialiseWalk(model, nodes, i, id, `through ${waypoints.join(' → ')}`)
+    if (node.snapshot.status !== 'active') continue
+    for (const offer of offersOf(model, node.snapshot, missing)) {
+      const a = offer.action
+      if (a.kind === 'actor' && a.outcome === 'error') continue
+      // A walk through the screens in order, by their own buttons: no typed URL, no step back,
+      // and home only once the funnel is done (the way to repay).
+      if (a.kind === 'event' && (a.event.type === 'xstate.route' || a.event.type === 'step.back')) continue
+      if (a.kind === 'event' && a.event.type === 'nav.home' && node.passed < homeAfter) continue
+      stepper.clock.value = node.clock
+      const result = stepper.apply(node.snapshot, a)
+      if (result.snapshot.status === 'error') continue
+      push({ snapshot: result.snapshot, clock: stepper.clock.value, passed: node.passed, start: node.start, parent: i, offer })
+    }
+  }
+  return null
+}
+
+function materialiseWalk(model: Instrumented, nodes: { start: string; parent: number | null; offer: Offer | null }[], last: number, id: string, goal: string): ModelPath {
+  const offers: Offer[] = []
+  let at = nodes[last]
+  while (at !== undefined && at.parent !== null && at.offer !== null) {
+    offers.unshift(at.offer)
+    at = nodes[at.parent]
+  }
+  const start = at?.start ?? ''
+  const stepper = createStepper(model)
+  let result = stepper.start(start)
+  const startExpect = expectationOf(result.snapshot, model.inventory.invokeSrc)
+  const steps = offers.map(({ label, action }) => {
+    result = stepper.apply(result.snapshot, action)
+    return { label, do: action, expect: expectationOf(result.snapshot, model.inventory.invokeSrc) }
+  })
+  return { id, kind: 'funnel', goal, start, startExpect, steps }
+}
