@@ -133,24 +133,27 @@ export const properties: Property[] = [
   {
     id: 'retry-reuses-key',
     rules: ['idem-key-reuse'],
-    says: 'After a commit fails without a final answer (lost, late, unreadable, 5xx), the next attempt of it, with nothing changed in between, carries the same key.',
+    says: 'After a commit fails without a final answer (lost, late, unreadable, 5xx), every later attempt of the same commit (the same call with the same content) carries the same key, whatever the borrower did in between.',
     check(trace) {
       const out: string[] = []
-      const open = new Map<PortName, { key: string | undefined; at: number }>()
+      const payload = (src: PortName, input: unknown) => {
+        const { idempotencyKey: _key, ...rest } = (input ?? {}) as { idempotencyKey?: string }
+        return `${src} ${JSON.stringify(rest)}`
+      }
+      const open = new Map<string, { key: string | undefined; at: number }>()
       for (const { step, index } of frames(trace)) {
         const a = step.answered
-        // Anything the borrower changes (a new code, another period, another lender) may rightly start a new commit.
-        if (step.event !== null && !['retry', 'form.submit', 'bridge.payload', 'poll.now', 'xstate.route'].includes(step.event.type)) open.clear()
         if (a !== null && committing.has(a.src)) {
-          if (['network', 'timeout', 'invalidResponse', 'serverError'].includes(a.outcome)) open.set(a.src, { key: keyOf(a.input), at: index })
-          else open.delete(a.src)
+          const id = payload(a.src, a.input)
+          if (['network', 'timeout', 'invalidResponse', 'serverError'].includes(a.outcome)) open.set(id, { key: keyOf(a.input), at: index })
+          // A final answer spends the key: the next attempt is a new commit.
+          else for (const known of [...open.keys()]) if (known.startsWith(`${a.src} `)) open.delete(known)
         }
         for (const call of step.calls) {
-          const failed = open.get(call.src)
+          const failed = open.get(payload(call.src, call.input))
           if (failed !== undefined && keyOf(call.input) !== failed.key) {
-            out.push(`step ${index}: ${call.src} retried under ${keyOf(call.input)}, not ${failed.key} (failed at step ${failed.at})`)
+            out.push(`step ${index}: ${call.src} sent again under ${keyOf(call.input)}, not ${failed.key} (its answer was lost at step ${failed.at})`)
           }
-          open.delete(call.src)
         }
       }
       return out

@@ -32,7 +32,7 @@ export interface WorldData {
   deepLink: null | { path: string; query?: Record<string, string> }
   serverStep: LoanStep
   /** Where the random part starts: at boot, or once home is up and the borrower tapped Repay or Continue. */
-  begin: 'boot' | 'repay' | 'continue'
+  begin: 'boot' | 'repay' | 'pay' | 'continue'
   loan: { amount: number; apr: number; term: LoanTerm; paid: number; overdue: boolean }
 }
 
@@ -55,7 +55,7 @@ export const worldArbitrary: fc.Arbitrary<WorldData> = fc
     token: fc.boolean(),
     locale: fc.constantFrom(null, 'zh-Hans', 'zh-Hant', 'en', 'fr', 'es' as const),
     deepLink: fc.constantFrom(...deepLinks),
-    begin: fc.constantFrom('boot' as const, 'repay' as const, 'continue' as const),
+    begin: fc.constantFrom('boot' as const, 'repay' as const, 'pay' as const, 'continue' as const),
     // Half the borrowers have a loan to repay: the repayment rules need one.
     serverStep: fc.oneof(fc.constantFrom(...loanSteps), fc.constantFrom('repaying' as const, 'overdue' as const)),
     amount: fc.integer({ min: 10, max: 2_000 }).map((hundreds) => hundreds * 10_000),
@@ -66,6 +66,8 @@ export const worldArbitrary: fc.Arbitrary<WorldData> = fc
   })
   .map(({ amount, apr, term, paidShare, overdue, deepLink, ...rest }) => ({
     ...rest,
+    // A walk that begins at Repay has a loan to repay.
+    serverStep: (rest.begin === 'repay' || rest.begin === 'pay') && rest.serverStep !== 'overdue' ? ('repaying' as const) : rest.serverStep,
     deepLink: deepLink === null ? null : { ...deepLink },
     loan: { amount, apr, term, paid: Math.floor(paidShare * term), overdue },
   }))
@@ -165,6 +167,8 @@ function statusOf(world: WorldData, step: LoanStep): LoanUserStatus {
     rights_owned: false,
   }
 }
+
+const commitCalls: ReadonlySet<PortName> = new Set<PortName>(['confirmCard', 'confirmLenderCard', 'applyLoan', 'submitRepayment', 'buyRewardProduct'])
 
 const moneyCalls: ReadonlySet<PortName> = new Set<PortName>(['getRepayPlan', 'trialRepayment', 'trialLoan'])
 
@@ -319,8 +323,9 @@ export async function runWalk(world: WorldData, steps: readonly WalkChoice[], op
   const answer = (call: Pending, how: number): Move['run'] => async () => {
     const at = pending.indexOf(call)
     if (at !== -1) pending.splice(at, 1)
-    // Five in six answers succeed, so walks get somewhere; the rest fail each way a call can.
-    if (how % 12 < 10) {
+    // Five in six answers succeed, so walks get somewhere; the rest fail each way a call can. A
+    // commit fails one time in two: what survives its failure and its retry is what matters most.
+    if (how % 12 < (commitCalls.has(call.src) ? 6 : 10)) {
       const named = Object.entries((fixtures as unknown as Record<string, Record<string, (a: unknown) => unknown>>)[call.src] ?? {})
       const own = generated[call.src]
       const variants: [string, () => unknown][] = [
@@ -362,14 +367,27 @@ export async function runWalk(world: WorldData, steps: readonly WalkChoice[], op
 
   // A walk may begin past boot: every call answered with the world's data until home, then the
   // borrower's first tap (repay or continue), so a budget of steps reaches the deep screens.
+  // A walk that begins at Pay goes on to the payment's confirmation: the first unpaid period, Next, Next.
   if (world.begin !== 'boot') {
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 24; i++) {
       const snapshot = actor.getSnapshot()
-      if (snapshot.matches({ session: { screens: { home: 'ready' } } })) {
-        const event: AppEvent = world.begin === 'repay' ? { type: 'home.repay' } : { type: 'home.continue' }
-        if (snapshot.can(event)) await take(send(event, event.type), 0)
-        break
+      const at = (screen: string, sub: string) => snapshot.matches({ session: { screens: { [screen]: sub } } })
+      const forward: AppEvent | null = at('home', 'ready')
+        ? world.begin === 'continue' ? { type: 'home.continue' } : { type: 'home.repay' }
+        : world.begin !== 'pay'
+          ? null
+          : at('repayment', 'ready') && (snapshot.context as { drafts: { repayment: { periods: number[] } } }).drafts.repayment.periods.length === 0
+            ? { type: 'repay.select', periods: [world.loan.paid + 1] }
+            : at('repayment', 'ready') || at('repayDetail', 'ready')
+              ? { type: 'form.submit' }
+              : null
+      if (forward !== null) {
+        if (!snapshot.can(forward)) break
+        await take(send(forward, forward.type), 0)
+        if (world.begin !== 'pay') break
+        continue
       }
+      if (at('paymentConfirm', 'ready')) break
       const call = [...pending].sort((a, b) => a.seq - b.seq)[0]
       if (call === undefined) break
       await take({ label: call.src, run: (how) => answer(call, how)(how) }, 0)
@@ -382,14 +400,17 @@ export async function runWalk(world: WorldData, steps: readonly WalkChoice[], op
     const moves: Move[] = []
     // Weighted: a pending call is answered as often as all the events together are sent (answers
     // are what move a walk forward), and a screen's own events more often than the global ones.
-    const events = eventsFor(snapshot).filter((candidate) => snapshot.can(candidate.event))
+    // A period's checkbox is always there to tick: the machine, not the screen, refuses a wrong choice.
+    const choosing = snapshot.matches({ session: { screens: { repayment: 'ready' } } })
+    const events = eventsFor(snapshot).filter((candidate) => snapshot.can(candidate.event) || (choosing && candidate.event.type === 'repay.select'))
     const screenEvents = events.filter((candidate) => !globalEvents.has(candidate.event.type))
     const calls = [...pending].sort((a, b) => a.seq - b.seq)
     for (const call of calls) {
       const move = { label: call.src, run: (how: number) => answer(call, how)(how) }
       for (let i = 0; i < Math.max(2, screenEvents.length); i++) moves.push(move)
     }
-    for (const candidate of screenEvents) moves.push(send(candidate.event, candidate.label))
+    // Next (form.submit) is what the borrower came for: weighted up, so walks reach the commits.
+    for (const candidate of screenEvents) for (let i = candidate.event.type === 'form.submit' ? 4 : 1; i > 0; i--) moves.push(send(candidate.event, candidate.label))
     // One step in five may be the host's or the borrower's global move (a link, a payload, an agreement).
     if (choice.move % 5 === 0 || moves.length === 0) for (const candidate of events) moves.push(send(candidate.event, candidate.label))
     moves.push({

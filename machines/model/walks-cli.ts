@@ -31,7 +31,14 @@ const result = await fc.check(
     const problems = problemsOf(trace)
     if (problems.length > 0) throw new Error(problems.join('\n'))
   }),
-  { seed, numRuns: replay !== undefined && path === undefined ? 1 : count, ...(path !== undefined ? { path } : {}) },
+  {
+    seed,
+    numRuns: replay !== undefined && path === undefined ? 1 : count,
+    ...(path !== undefined ? { path } : {}),
+    // Shrinking a long walk can take minutes on a busy machine: the smallest walk found by then is printed.
+    interruptAfterTimeLimit: Number(option('minutes') ?? 20) * 60_000,
+    markInterruptAsFailure: false,
+  },
 )
 const seconds = ((Date.now() - started) / 1000).toFixed(1)
 if (result.failed) {
