@@ -194,7 +194,9 @@ async function tour(locale: Locale, mode: DisplayMode = displayModes.default): P
   const started = Date.now()
   const i18n = await initI18n(locale)
   const t: T = (key, values) => (i18n.t as (k: string, v?: object) => string)(key, values)
-  const modelShots: Record<string, string> | null = mode.name === 'elder' && (locale === 'zh-Hans' || locale === 'en') ? {} : null
+  // The reviewer page's elder shots are the mode's own phone's, not a narrowed one's.
+  const modelShots: Record<string, string> | null =
+    mode.name === 'elder' && (locale === 'zh-Hans' || locale === 'en') && !process.env.HUAQIAN_TOUR_WIDTH ? {} : null
   const audit = new ScreenAudit(locale, mode, modelShots)
   const record: Record_ = (page, name, options) => audit.record(page, name, options)
   const button = (page: Page, key: string, values?: Record<string, unknown>) =>
