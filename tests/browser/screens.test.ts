@@ -1,37 +1,42 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { beforeAll, expect, test } from 'vitest'
 import { withLuhnDigit } from '../../server/banks'
 import type { RunningSandbox } from '../../server/start'
 import { initI18n } from '../../src/i18n/init-i18n'
 import type { Locale } from '../../src/i18n/locale'
-import { launchChromium, newPhoneContext } from '../support/browser'
-import { loginPersona, pageUrl, sentSmsCode, startPageSandbox } from '../support/sandbox'
+import { artifactsDir } from '../support/browser'
+import { loginPersona, pageUrl, sentSmsCode } from '../support/sandbox'
+import { pageSandboxAndBrowser } from '../support/browser-suite'
+import { displayModes, type DisplayMode, type DisplayModeName } from './support/display-modes'
 import { ScreenAudit } from './support/screen-audit'
 
 /*
- * Issue #5: every screen the borrower can see, in each of the five locales, at a 375x812 phone
- * viewport, in its settled state. The tour drives the built page against the real sandbox by
- * clicks and typing; every control is found by its role and the name the locale file gives it,
- * so the same code walks every language. Personas put the borrower where each screen is: approve
- * (the application funnel to the loan plan), repaying (the repayment screens) and reject (the
- * other lenders' products). At each screen: a full-page screenshot under
- * artifacts/screenshots/screens/<locale>/, axe's serious and critical violations, keys shown raw,
- * and page errors; the lists must be empty, and artifacts/screens-<locale>.json keeps them.
+ * Every screen the borrower can see, in each of the five locales, in its settled state, in three
+ * display modes: the default 375x812 phone, elder mode, and 200% text on a 320 px screen. The
+ * tour drives the built page against the real sandbox by clicks and typing; every control is
+ * found by its role and the name the locale file gives it, so the same code walks every language
+ * and mode. Personas put the borrower where each screen is: approve (the application funnel to
+ * the loan plan), repaying (the repayment screens, a period due) and reject (the other lenders'
+ * products). At each screen: a full-page screenshot under artifacts/screenshots/screens[-mode]/
+ * <locale>/, axe's serious and critical violations, keys shown raw, page errors, and what the mode
+ * may lose (support/layout-audit.ts); the lists must be empty, and artifacts/screens[-mode]-
+ * <locale>.json keeps them.
+ *
+ * `npm test` runs the default mode in every locale, elder mode in Simplified Chinese and English
+ * (whose shots the reviewer page shows beside the model's) and 200% text in French, the longest
+ * strings; HUAQIAN_TOUR=all runs every mode in every locale (docs/decisions/131-screen-tour-modes.md).
  */
 
 type T = (key: string, values?: Record<string, unknown>) => string
 
+const suite = pageSandboxAndBrowser()
 let sandbox: RunningSandbox
 let browser: Browser
-
-beforeAll(async () => {
-  sandbox = await startPageSandbox()
-  browser = await launchChromium()
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await sandbox?.close()
+beforeAll(() => {
+  sandbox = suite.sandbox
+  browser = suite.browser
 })
 
 const browserLocale: Record<string, string> = { 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW', en: 'en-US', fr: 'fr-FR', es: 'es-ES' }
@@ -59,7 +64,16 @@ const smsCode = (phone: string, purpose: string) => sentSmsCode(sandbox.url, pho
 
 /** A persona handed over by the host, in a fresh phone-sized context. */
 async function openAs(locale: Locale, audit: ScreenAudit, phone?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newPhoneContext(browser, browserLocale[locale])
+  // HUAQIAN_TOUR_WIDTH narrows the mode's phone, e.g. elder mode at 320 px for a look at its shots.
+  const width = Number(process.env.HUAQIAN_TOUR_WIDTH) || audit.mode.viewport.width
+  const context = await browser.newContext({
+    viewport: { ...audit.mode.viewport, width },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: browserLocale[locale],
+  })
+  await audit.mode.prepare(context)
   const page = await context.newPage()
   audit.watch(page)
   let payload: Record<string, unknown> | undefined
@@ -71,7 +85,7 @@ async function openAs(locale: Locale, audit: ScreenAudit, phone?: string): Promi
   return { context, page }
 }
 
-type Record_ = (page: Page, name: string, options?: { fullPage?: boolean }) => Promise<unknown>
+type Record_ = (page: Page, name: string, options?: { fullPage?: boolean; dialogAsked?: boolean }) => Promise<unknown>
 
 /**
  * The application from the demand to the review, filled in as the borrower does. `record` is
@@ -100,7 +114,7 @@ async function applyForLoan(page: Page, t: T, phone: string, record: Record_, ex
     const popup = page.getByRole('dialog', { name: t('ui.protocol.title') })
     await popup.getByRole('button', { name: t('ui.agreementLink', { title: t('agreements.register') }) }).click()
     await page.getByRole('article', { name: t('agreements.register') }).waitFor()
-    await record(page, 'protocol-popup', { fullPage: false })
+    await record(page, 'protocol-popup', { fullPage: false, dialogAsked: true })
     await page.getByRole('button', { name: t('ui.protocol.backToList') }).click()
     await page.getByRole('button', { name: t('ui.sheet.close') }).click()
   }
@@ -129,7 +143,7 @@ async function applyForLoan(page: Page, t: T, phone: string, record: Record_, ex
   const picker = page.getByRole('dialog')
   await expect.poll(() => picker.getByRole('status').count()).toBe(0)
   await picker.getByRole('button', { name: '北京市', exact: true }).first().waitFor()
-  if (extras) await record(page, 'basicInfo-cityPicker', { fullPage: false })
+  if (extras) await record(page, 'basicInfo-cityPicker', { fullPage: false, dialogAsked: true })
   await picker.getByLabel(t('ui.cityPicker.search'), { exact: true }).fill('朝阳区')
   await picker.getByRole('button', { name: '北京市 北京市 朝阳区', exact: true }).click()
   await expect.poll(() => picker.isVisible()).toBe(false)
@@ -176,11 +190,14 @@ async function applyForLoan(page: Page, t: T, phone: string, record: Record_, ex
   await record(page, 'review')
 }
 
-async function tour(locale: Locale): Promise<void> {
+async function tour(locale: Locale, mode: DisplayMode = displayModes.default): Promise<void> {
   const started = Date.now()
   const i18n = await initI18n(locale)
   const t: T = (key, values) => (i18n.t as (k: string, v?: object) => string)(key, values)
-  const audit = new ScreenAudit(locale)
+  // The reviewer page's elder shots are the mode's own phone's, not a narrowed one's.
+  const modelShots: Record<string, string> | null =
+    mode.name === 'elder' && (locale === 'zh-Hans' || locale === 'en') && !process.env.HUAQIAN_TOUR_WIDTH ? {} : null
+  const audit = new ScreenAudit(locale, mode, modelShots)
   const record: Record_ = (page, name, options) => audit.record(page, name, options)
   const button = (page: Page, key: string, values?: Record<string, unknown>) =>
     page.getByRole('button', { name: t(key, values), exact: true })
@@ -204,9 +221,10 @@ async function tour(locale: Locale): Promise<void> {
     const rightsEntry = button(page, 'screens.rights.open')
     await rightsEntry.waitFor()
     await rightsEntry.click()
-    const sheet = page.getByRole('dialog')
+    // In elder mode the rights card is a plain view over the screen, never a popup.
+    const sheet = page.locator('.ui-sheet')
     await sheet.getByRole('button', { name: t('ui.rights.buy') }).waitFor()
-    await record(page, 'rights-sheet', { fullPage: false })
+    await record(page, 'rights-sheet', { fullPage: mode.name === 'elder', dialogAsked: mode.name !== 'elder' })
     await sheet.getByRole('button', { name: t('screens.rights.details'), exact: true }).click()
     await settled(page, 'richText')
     await record(page, 'richText')
@@ -284,6 +302,19 @@ async function tour(locale: Locale): Promise<void> {
     await context.close()
   }
 
+  // Overdue persona: period 2 ten days late, with a penalty, on home and on the repayment screen.
+  {
+    const { context, page } = await openAs(locale, audit, '13800000005')
+    await settled(page, 'home')
+    await button(page, 'screens.home.repay').waitFor()
+    await record(page, 'home-overdue')
+    await button(page, 'screens.home.repay').click()
+    await settled(page, 'repayment')
+    await page.getByText(t('enums.periodStatus.overdue')).first().waitFor()
+    await record(page, 'repayment-overdue')
+    await context.close()
+  }
+
   // Reject persona: the same application, refused; other lenders' products instead.
   {
     const phone = '13800000002'
@@ -303,29 +334,59 @@ async function tour(locale: Locale): Promise<void> {
 
   const seconds = Math.round((Date.now() - started) / 100) / 10
   const summary = audit.writeSummary(seconds)
-  console.info(`${locale} tour: ${audit.screens.length} screens in ${seconds} s; summary ${summary}`)
+  if (modelShots !== null) writeModelIndex(mode.name, locale, modelShots)
+  console.info(`${locale} ${mode.name} tour: ${audit.screens.length} screens in ${seconds} s; summary ${summary}`)
   expect(
-    { violations: audit.violations, rawKeys: audit.rawKeys, pageErrors: audit.pageErrors },
-    `serious/critical axe violations, raw keys and page errors on the ${locale} tour`,
-  ).toEqual({ violations: [], rawKeys: [], pageErrors: [] })
+    { violations: audit.violations, rawKeys: audit.rawKeys, layout: audit.layout, pageErrors: audit.pageErrors },
+    `serious/critical axe violations, raw keys, layout losses and page errors on the ${locale} ${mode.name} tour`,
+  ).toEqual({ violations: [], rawKeys: [], layout: [], pageErrors: [] })
 }
 
-test('every screen a borrower can see renders in Simplified Chinese, accessible and fully translated', { timeout: 180_000 }, async () => {
-  await tour('zh-Hans')
-})
+/**
+ * The reviewer page's index of a mode's shots, in the model screenshots' format ({ locale, screens:
+ * { [stateId]: fileName } }, the first locale written), with every locale's under `locales`.
+ */
+const modelIndexes = new Map<string, Record<string, Record<string, string>>>()
+function writeModelIndex(mode: DisplayModeName, locale: Locale, shots: Record<string, string>): void {
+  const locales = modelIndexes.get(mode) ?? {}
+  locales[locale] = Object.fromEntries(Object.entries(shots).sort())
+  modelIndexes.set(mode, locales)
+  const dir = path.join(artifactsDir, 'screenshots', `model-${mode}`)
+  mkdirSync(dir, { recursive: true })
+  const [first] = Object.keys(locales)
+  writeFileSync(path.join(dir, 'index.json'), `${JSON.stringify({ locale: first, screens: locales[first], locales }, null, 2)}\n`)
+}
 
-test('every screen a borrower can see renders in English, accessible and fully translated', { timeout: 180_000 }, async () => {
-  await tour('en')
-})
-
-// The other three locales: the same tour, so no screen shows a raw key, a page error or an axe
-// failure in any language the page supports (longer French and Spanish strings included).
-for (const [locale, language] of [
+const locales: ReadonlyArray<readonly [Locale, string]> = [
+  ['zh-Hans', 'Simplified Chinese'],
+  ['en', 'English'],
   ['zh-Hant', 'Traditional Chinese'],
   ['fr', 'French'],
   ['es', 'Spanish'],
-] as const) {
-  test(`every screen a borrower can see renders in ${language}, accessible and fully translated`, { timeout: 180_000 }, async () => {
-    await tour(locale)
-  })
+]
+const everyMode = process.env.HUAQIAN_TOUR === 'all'
+const modeWords: Record<DisplayModeName, string> = {
+  default: '',
+  elder: ' in elder mode',
+  text200: ' with 200% text on a 320 px screen',
+}
+const sample: Record<DisplayModeName, readonly Locale[]> = {
+  default: ['zh-Hans', 'en', 'zh-Hant', 'fr', 'es'],
+  elder: ['zh-Hans', 'en'],
+  text200: ['fr'],
+}
+
+// The longer French and Spanish strings included: no screen shows a raw key, a page error, an
+// axe failure or a layout loss in any language the page supports.
+for (const mode of Object.values(displayModes)) {
+  for (const [locale, language] of locales) {
+    if (!everyMode && !sample[mode.name].includes(locale)) continue
+    test(
+      `every screen a borrower can see renders in ${language}${modeWords[mode.name]}, accessible, fully translated and whole`,
+      { timeout: 240_000 },
+      async () => {
+        await tour(locale, mode)
+      },
+    )
+  }
 }
