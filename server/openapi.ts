@@ -67,7 +67,7 @@ export const commonHeaders: readonly { name: string; required: boolean; descript
 export const statusCodeMeanings: Record<keyof typeof StatusCode, string> = {
   ok: 'Success; `data` holds the answer.',
   invalidRequest: 'The request does not match the contract (missing field, wrong type).',
-  fieldRule: 'A field breaks a rule of the product (PRODUCT.md section 5); `data.field` names it.',
+  fieldRule: 'A field breaks a rule of the product (docs/product-rules.md#field-rules); `data.field` names it.',
   badSignature: 'The `signature` header is missing or does not match the request.',
   staleTimestamp: 'The timestamp is more than 300 s from the server clock; `data.server_time` is the server clock, so the client can correct its offset and retry once.',
   stepOutOfOrder: 'The step is not allowed yet (e.g. bank card before contacts); `data.step` is the current step.',

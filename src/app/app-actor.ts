@@ -9,9 +9,9 @@ import { randomBytes, type Services } from './services'
 export type AppActor = ActorRefFrom<typeof appMachine>
 
 /*
- * The running machine, restored from the device when the borrower was here before (PRODUCT.md
- * section 8): the persisted snapshot lands them on the same screen with their drafts; sensitive
- * fields come back from sessionStorage only. Snapshots are kept per borrower, so a shared phone
+ * The running machine, restored from the device when the borrower was here before
+ * (docs/product-rules.md#nothing-lost-snapshot): the persisted snapshot lands them on the same screen with their
+ * drafts; sensitive fields come back from sessionStorage only. Snapshots are kept per borrower, so a shared phone
  * never shows one borrower another's drafts.
  */
 

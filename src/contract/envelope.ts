@@ -18,7 +18,7 @@ export const StatusCode = {
   ok: 0,
   /** The request does not match the contract (missing field, wrong type). */
   invalidRequest: 1000,
-  /** A field breaks a rule of PRODUCT.md section 5; `data.field` names it. */
+  /** A field breaks a rule of docs/product-rules.md#field-rules; `data.field` names it. */
   fieldRule: 1001,
   /** The signature header is missing or does not match the request. */
   badSignature: 1002,

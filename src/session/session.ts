@@ -3,7 +3,7 @@ import type { BridgeLocation, BridgePayload, BridgeUserInfo, GpsPoint, Platform 
 /*
  * The global session of spec section 3, framework-free: a tiny external store (`subscribe` and
  * `getSnapshot`, so React reads it with useSyncExternalStore). The token lives in memory only,
- * the host supplies it again on every load (PRODUCT.md section 8). Storage and randomness are
+ * the host supplies it again on every load (docs/product-rules.md#nothing-lost). Storage and randomness are
  * passed in so tests control them.
  */
 

@@ -13,7 +13,7 @@ import { measureBareSteps, measureSteps, stepInputOf, type StepSample } from './
 import { formatDifference, formatSteps, median, round, stepDifference, stepSummary } from './step-summary'
 
 /*
- * `npm run bench` (issue #11): builds the page and an empty React 19 page with the same Vite
+ * `npm run bench`: builds the page and an empty React 19 page with the same Vite
  * config, serves both with the same server code on loopback, runs Lighthouse's mobile defaults on
  * them in turns, and reports medians with ratios product/empty; then the bundle's first-load
  * bytes, step-change latency at 4× CPU (beside the same taps on bare React forms, the steps'

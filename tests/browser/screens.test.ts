@@ -9,7 +9,7 @@ import { loginPersona, pageUrl, sentSmsCode, startPageSandbox } from '../support
 import { ScreenAudit } from './support/screen-audit'
 
 /*
- * Issue #5: every screen the borrower can see, in each of the five locales, at a 375x812 phone
+ * Every screen the borrower can see, in each of the five locales, at a 375x812 phone
  * viewport, in its settled state. The tour drives the built page against the real sandbox by
  * clicks and typing; every control is found by its role and the name the locale file gives it,
  * so the same code walks every language. Personas put the borrower where each screen is: approve

@@ -5,7 +5,7 @@ import type { Frame, Page } from 'playwright-core'
 import { artifactsDir } from '../../support/browser'
 
 /*
- * What the screens tour records at every screen (issue #5): a full-page screenshot, axe's serious
+ * What the screens tour records at every screen: a full-page screenshot, axe's serious
  * and critical violations, i18n keys that reached the screen untranslated, and page errors. The
  * tour asserts the three lists are empty at the end, so one failing screen does not hide the rest.
  */

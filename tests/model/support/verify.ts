@@ -129,7 +129,7 @@ export function render(t: Translate, item: Text): string {
   return t(item.key, values)
 }
 
-/** The error catalogue (spec 8, PRODUCT.md 7): what the borrower reads for each failure. */
+/** The error catalogue (spec 8, docs/product-rules.md#errors): what the borrower reads for each failure. */
 const failureText: Record<FailureKind, string> = {
   network: 'errors.networkError',
   timeout: 'errors.timeout',
