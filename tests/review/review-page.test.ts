@@ -83,6 +83,12 @@ async function openReviewer(context: BrowserContext, errors: string[], address =
 
 const shot = (name: string) => path.join(shotsDir, `${name}.png`)
 
+/** The screens the browser-level run left in artifacts/ for its locale (none before it ran). */
+function manifestScreens(): Record<string, string> {
+  const index = path.join(artifactsDir, 'screenshots', 'model', 'index.json')
+  return existsSync(index) ? (JSON.parse(readFileSync(index, 'utf8')) as { screens: Record<string, string> }).screens : {}
+}
+
 test('the reviewer page draws every state and transition of the machine; a state opens with its screen; coverage; 768 px; keyboard', { timeout: 180_000 }, async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
   const errors: string[] = []
@@ -142,6 +148,16 @@ test('the reviewer page draws every state and transition of the machine; a state
   expect(exported.match(/<g [^>]*data-state-id=/g)?.length).toBe(figures.ids.length)
   expect(exported).toContain('class="chart coverage"')
   expect(exported).not.toMatch(/href="data\/screens/)
+  // One writer: the button's file and `npm run review:export`'s are the same chart, same size, same
+  // screens inlined, neither with the page's −/+ controls.
+  execFileSync('npx', ['tsx', 'src/review/export-cli.ts'], { cwd: repoRoot, stdio: 'ignore' })
+  const written = readFileSync(path.join(artifactsDir, 'machine.svg'), 'utf8')
+  const size = (svg: string) => /<svg [^>]*viewBox="([^"]+)"/.exec(svg)?.[1]
+  expect(size(exported)).toBe(size(written))
+  const images = (svg: string) => svg.match(/<image [^>]*href="data:image\/png;base64,/g)?.length ?? 0
+  expect(images(exported)).toBe(images(written))
+  expect(images(written)).toBe(Object.keys(manifestScreens()).length)
+  for (const svg of [exported, written]) expect(svg).not.toContain('data-toggle=')
   const [mermaidDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Mermaid' }).click()])
   expect(await readFile((await mermaidDownload.path()) as string, 'utf8')).toMatch(/^stateDiagram-v2\n/)
 
