@@ -54,29 +54,6 @@ export interface BridgePayload {
   fontScale?: number
 }
 
-/** The keys a host may send; anything else in a payload is ignored. */
-export const bridgePayloadKeys = [
-  'token',
-  'channelCode',
-  'deviceId',
-  'gps',
-  'location',
-  'oaid',
-  'imei',
-  'platform',
-  'userId',
-  'userInfo',
-  'baseUrl',
-  'loanExcess',
-  'appCode',
-  'model',
-  'brand',
-  'osName',
-  'locale',
-  'elderMode',
-  'fontScale',
-] as const
-
 /*
  * Size limits apply per field: a host that sends one oversized field loses that
  * field, never the token with it. JSON text as a whole is only bounded to keep parsing cheap.
@@ -252,10 +229,10 @@ export function parseBridgePayload(raw: unknown): BridgePayload | null {
     elderMode: flag(own(record, 'elderMode')),
     fontScale: scaleOf(own(record, 'fontScale')),
   }
+  // Only the fields read above, and only those with a value: anything else a host sends is ignored.
   const payload: BridgePayload = { token }
-  for (const key of bridgePayloadKeys) {
-    const value = candidate[key]
-    if (value !== undefined && key !== 'token') Object.assign(payload, { [key]: value })
+  for (const [key, value] of Object.entries(candidate)) {
+    if (value !== undefined) Object.assign(payload, { [key]: value })
   }
   return payload
 }
@@ -303,10 +280,7 @@ export function readQueryPayload(parameters: URLSearchParams): BridgePayload | n
     const json = decodeBase64Url(encoded)
     return json === null ? null : parseBridgePayload(json)
   }
-  const raw: Record<string, string> = {}
-  for (const key of [...bridgePayloadKeys, 'isLoanExcess']) {
-    const value = parameters.get(key)
-    if (value !== null) raw[key] = value
-  }
-  return parseBridgePayload(raw)
+  // Own properties only (`__proto__` included, as a plain key): the parser reads the fields it knows.
+  // A repeated parameter counts once, its first value, as URLSearchParams.get reads it.
+  return parseBridgePayload(Object.fromEntries([...parameters].reverse()))
 }
