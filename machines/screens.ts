@@ -1,7 +1,7 @@
 import type { LoanStep, LoanUserStatus } from './ports'
 
 /*
- * The screens of docs/product-rules.md#screens-and-flow and their routes (spec section 2, plus home and login).
+ * The screens and their routes (docs/product-rules.md#flow-routes, plus home and login).
  * Shared by the machine (which names each screen state's route) and routes.ts (which projects
  * state onto the URL), so the two cannot disagree.
  */

@@ -66,7 +66,7 @@ function loopbackOrigin(origin: string): string | null {
   }
 }
 
-/** Header names of spec section 7, lowercase as on the wire. */
+/** Header names of docs/product-rules.md#request-headers, lowercase as on the wire. */
 export const requestHeaders = [
   'timestamp',
   'signature',

@@ -187,7 +187,7 @@ export const calls = {
     method: 'GET',
     path: '/api/channel/{channel}',
     summary:
-      'Channel lookup. `is_login_required == 1` means login is NOT required (spec section 4).',
+      'Channel lookup. `is_login_required == 1` means login is NOT required.',
     params: z.object({ channel: z.string() }),
     data: z.object({
       channel_code: z.string(),

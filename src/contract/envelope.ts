@@ -2,8 +2,8 @@ import * as z from 'zod/mini'
 
 /**
  * Every answer of the API, the init config file included, is this envelope. A call succeeds only
- * when the HTTP status is 200 and `status` is 0 (spec section 7); any other `status` is a business
- * refusal whose `message` the page shows as a toast (spec section 8).
+ * when the HTTP status is 200 and `status` is 0 (docs/product-rules.md#one-request); any other `status` is a business
+ * refusal whose `message` the page shows as a toast (docs/product-rules.md#errors).
  */
 export function envelope<Data extends z.core.$ZodType>(data: Data) {
   return z.object({

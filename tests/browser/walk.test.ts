@@ -69,7 +69,7 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   )
   await page.goto(url)
 
-  // Boot goes home after the channel lookup (spec section 4); home continues the application at
+  // Boot goes home after the channel lookup (docs/product-rules.md#boot-and-login); home continues the application at
   // the step the server reports. The price shows APR first; agreements start unchecked.
   await onScreen(page, 'home')
   await snap(page, 'home')

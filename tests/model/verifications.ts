@@ -48,9 +48,9 @@ export interface Sees {
 export interface Facts {
   /** The URL the page shows and how it got there; `null` while booting (no screen yet); absent: the opener's (sheets). */
   route?: { path: string; history: 'push' | 'replace' } | null
-  /** Spec section 4: login only when the channel requires it and no token came. */
+  /** docs/product-rules.md#boot-and-login: login only when the channel requires it and no token came. */
   login?: 'required'
-  /** Spec section 4 / 8: after a 401 the token is cleared. */
+  /** docs/product-rules.md#error-401: after a 401 the token is cleared. */
   token?: 'cleared'
   /** Inside the session: a token exists or the channel needs none, and the channel code answered is stored. */
   session?: true
@@ -65,7 +65,7 @@ const text = (key: string, values?: Record<string, unknown>): Text => (values ==
 const button = (key: string, enabled: Control['enabled'], values?: Record<string, unknown>): Control => ({ role: 'button', name: text(key, values), enabled })
 const texts = (...keys: string[]): Text[] => keys.map((key) => text(key))
 
-/** Spec section 2 routes; docs/product-rules.md#flow-back-not-substate: arriving where a one-way step ended replaces the entry. */
+/** docs/product-rules.md#screens-and-flow routes; docs/product-rules.md#flow-back-not-substate: arriving where a one-way step ended replaces the entry. */
 const push = (path: string) => ({ path, history: 'push' as const })
 const replace = (path: string) => ({ path, history: 'replace' as const })
 

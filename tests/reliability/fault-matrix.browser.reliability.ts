@@ -146,7 +146,7 @@ interface Cell {
   journey: Journey
   /** The screen that makes the call (`main[data-screen]`; `boot` for the boot page). */
   screen: string
-  /** The contract's call (spec section 7) and how to recognise it. */
+  /** The contract's call (docs/product-rules.md#one-request) and how to recognise it. */
   call: string
   method: 'GET' | 'POST' | 'PUT'
   path: RegExp

@@ -256,7 +256,7 @@ function sectionProblems(input: Record<string, unknown>, world: MachineWorld): s
   }
 }
 
-/** Device facts the risk review can read: every fact named, the screen as `width*height` (spec section 7's header). */
+/** Device facts the risk review can read: every fact named, the screen as `width*height` (docs/product-rules.md#request-headers). */
 function deviceProblems(input: Record<string, unknown>): string[] {
   const problems = ['device_id', 'model', 'brand', 'os', 'os_name'].filter((key) => typeof input[key] !== 'string' || input[key] === '').map((key) => `reportDevice: ${key} is blank`)
   if (!/^\d+\*\d+$/.test(String(input.screen))) problems.push(`reportDevice: screen ${JSON.stringify(input.screen)} is not width*height`)
@@ -510,7 +510,7 @@ export function reloadProblems(machine: AnyStateMachine, snapshot: AnyMachineSna
 // ---- the URL's query ----
 
 /**
- * The query the URL carries (spec section 2): the agreement or page opened over a screen keeps the
+ * The query the URL carries (docs/product-rules.md#screens-and-flow): the agreement or page opened over a screen keeps the
  * query it was opened with (privacy: `key`), and the vendor's liveness page is the one the session
  * returned, so a reload or Back reopens the same page.
  */

@@ -203,5 +203,5 @@ export const specPaths: ReadonlyMap<string, string> = new Map(
   Object.values(verifications).flatMap((entry) => (entry.sees?.page !== undefined && entry.facts?.route ? [[entry.sees.page, entry.facts.route.path] as const] : [])),
 )
 
-/** Spec section 2: `/` has the alias /pages/loanDemand/index; a typed link may use either. */
+/** docs/product-rules.md#flow-routes: `/` has the alias /pages/loanDemand/index; a typed link may use either. */
 export const entryAlias = '/pages/loanDemand/index'
