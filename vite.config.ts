@@ -26,7 +26,7 @@ export default defineConfig(({ mode }) => ({
             prerender: 'src/app/prerender.tsx',
             headScript: 'src/app/head-script.ts',
           }),
-          // The README's Performance section states these; change both together.
+          // docs/performance.md states these budgets; change both together.
           budgets({ initialJs: 158 * kib, initialCss: 4 * kib, lazyChunk: 12.5 * kib }),
         ]),
     precompress(),

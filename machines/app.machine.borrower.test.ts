@@ -4,7 +4,7 @@ import type { Script } from './test-kit'
 import { baseScript, debitCard, equalPeriodsPlan, fail, loanUser, repayingLoan, start } from './test-kit'
 
 /*
- * Issue #13, the machine's part: periods only oldest first, the new loan's plan followed while the
+ * Periods only oldest first, the new loan's plan followed while the
  * lender pays it out, Back where a screen has somewhere to go back to, the rights card offered
  * only where its perks act, the periods a payment paid kept for its result, and the lender's own
  * price and the bound card on loan confirmation.
@@ -147,7 +147,7 @@ test('items 6 and 8: loan confirmation shows no price but this lender’s, and k
   run.actor.send({ type: 'match.select', lender_id: 'lender-b' })
   const pricing = await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'pricing' } } }) && answers.length === 2)
   expect(pricing.context.trial).toBeNull()
-  // Lender A's contract accepted is not lender B's (PRODUCT.md: no agreement ticked for the borrower), and
+  // Lender A's contract accepted is not lender B's (docs/product-rules.md#field-agreements-unticked), and
   // A's code and commit keys are not B's.
   expect(pricing.context.drafts.lendConfirm.agreements).toEqual({ loan: false, contract: false, third_party: false })
   expect(pricing.context.drafts.lendConfirm.code).toBe('')

@@ -484,7 +484,7 @@ test('a new web view on the code sent for a card asks for the card number again,
   const raw = serializeSnapshot(run.actor.getPersistedSnapshot())
   run.actor.stop()
 
-  // PRODUCT.md 8: card numbers live in sessionStorage, which a new web view does not have. The edge sends
+  // docs/product-rules.md#nothing-lost: card numbers live in sessionStorage, which a new web view does not have. The edge sends
   // poll.now after every restore (app-actor.ts).
   const snapshot = restoreSnapshot({ local: raw.local, session: null }, { version: snapshotVersion, runtime: { now: () => 0, makeId: () => 'new' } })
   const again = start(script, { snapshot: snapshot as never })

@@ -14,7 +14,7 @@ import { servicingActions, servicingGuards, servicingStates } from './servicing.
 import { sessionActions, sessionGuards } from './session'
 
 /*
- * The application machine (GitHub issue #4): boot, login, home, the loan funnel, repayment and the
+ * The application machine: boot, login, home, the loan funnel, repayment and the
  * rights purchase, as one XState v5 machine. Framework-free: the app edge provides the real actors
  * with `appMachine.provide({ actors })`, renders the snapshot, and mirrors it onto the URL
  * (routes.ts). Every API call is an invoked actor named after its contract call.

@@ -65,7 +65,7 @@ export const bootStates = states({
   login: {
     id: 'login',
     description:
-      'The host owns login (PRODUCT.md 2.4): ask it with the `login` command and wait for a bridge payload with a token.',
+      'The host owns login: ask it with the `login` command and wait for a bridge payload with a token.',
     meta: screenMeta('login'),
     entry: [{ type: 'enterScreen', params: { screen: 'login' } }, 'askHostToLogin'],
     on: {

@@ -134,7 +134,7 @@ export interface AppContext {
   hasToken: boolean
   baseUrl: string | null
   channelCode: string | null
-  /** From `is_login_required` (1 means NOT required, spec section 4). */
+  /** From `is_login_required` (1 means NOT required, docs/product-rules.md#boot-and-login). */
   loginRequired: boolean | null
   /** Where boot goes after the channel lookup, for the entry screen to show. */
   bootNext: 'home' | 'login' | null

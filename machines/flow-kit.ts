@@ -54,7 +54,7 @@ type AppActors = typeof appActors
 /** The actors as setup() sees them: an invoke's `src` names one, its done event carries its output. */
 export type AppActor = { [K in keyof AppActors]: { src: K; logic: AppActors[K]; id: string | undefined } }[keyof AppActors]
 
-// ---- polling: backoff with a cap (PRODUCT.md section 3, issue #4 item 6) ----
+// ---- polling: backoff with a cap (docs/product-rules.md#flow-poll-backoff) ----
 
 export const pollPolicy = {
   credit: { baseMs: 2_000, factor: 1.5, maxMs: 15_000, cap: 20 },
@@ -150,7 +150,7 @@ export function commitKey(existing: string | null, context: AppContext): string 
  */
 export const newCodeNewKey = null
 
-/** The SMS resend countdown when the server does not say (PRODUCT.md section 5). */
+/** The SMS resend countdown when the server does not say (docs/product-rules.md#field-rules). */
 const defaultResendSeconds = 60
 
 /** A sent SMS code as deadlines (instants), so the countdown survives reload and backgrounding. */

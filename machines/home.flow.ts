@@ -37,7 +37,7 @@ export const homeActions = {
       order: params.order,
     },
   })),
-  /** A deep link lands where the server allows (issue #4 item 3), through the route event. */
+  /** A deep link lands where the server allows, through the route event. */
   followDeepLink: enqueueActions<AppContext, AppEvent, undefined, AppEvent, AppActor, never, never, never, HostCommand>(({ context, enqueue }) => {
     const link = context.pendingDeepLink
     enqueue.assign({ pendingDeepLink: null })

@@ -83,7 +83,7 @@ export const lendingActions = {
         amount: context.drafts.lendConfirm.amount ?? context.drafts.demand.amount,
         term: context.drafts.lendConfirm.term ?? context.drafts.demand.term,
         // The agreements accepted were the first lender's contract, its code and its commits' keys its own:
-        // another lender is asked again (PRODUCT.md: nothing ticked for the borrower) under new keys.
+        // another lender is asked again (docs/product-rules.md#field-agreements-unticked) under new keys.
         ...(changed ? { agreements: emptyDrafts().lendConfirm.agreements, code: '', bindKey: null, applyKey: null } : {}),
       }),
     }

@@ -2,7 +2,7 @@ import type { AnyActorRef } from 'xstate'
 import type { AppContext } from './app.machine'
 
 /*
- * The machine's snapshot, persisted (issue #4 item 5, PRODUCT.md section 8).
+ * The machine's snapshot, persisted (docs/product-rules.md#nothing-lost-snapshot).
  *
  * - `serializeSnapshot(actor.getPersistedSnapshot())` gives two strings: `local` for
  *   localStorage and `session` for sessionStorage. ID numbers, card numbers and SMS codes
@@ -45,7 +45,7 @@ export interface RestoreOptions {
   runtime: AppContext['runtime']
 }
 
-/** Keys whose string values are sensitive (PRODUCT.md section 8), wherever a draft or request input holds them. */
+/** Keys whose string values are sensitive (docs/product-rules.md#nothing-lost), wherever a draft or request input holds them. */
 const sensitiveKeys = new Set(['id_number', 'card_number', 'code'])
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }

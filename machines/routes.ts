@@ -4,7 +4,7 @@ import type { ScreenName } from './screens'
 import { screenForPath, screenPaths } from './screens'
 
 /*
- * The router is a projection of the machine (issue #4 item 4). Two pure functions:
+ * The router is a projection of the machine. Two pure functions:
  * - routeForState: machine state → the URL it should show (hash history) and how to get there;
  * - eventForLocation: a URL the borrower produced (Back, a typed or deep link) → the event to
  *   send. The machine accepts it (XState routable states: `route: {}` and `xstate.route`) or

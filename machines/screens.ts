@@ -1,7 +1,7 @@
 import type { LoanStep, LoanUserStatus } from './ports'
 
 /*
- * The screens of PRODUCT.md section 3 and their routes (spec section 2, plus home and login).
+ * The screens and their routes (docs/product-rules.md#flow-routes, plus home and login).
  * Shared by the machine (which names each screen state's route) and routes.ts (which projects
  * state onto the URL), so the two cannot disagree.
  */
@@ -73,7 +73,7 @@ export const funnelScreens = [
 ] as const
 export type FunnelScreen = (typeof funnelScreens)[number]
 
-/** Where the server's step puts the borrower (PRODUCT.md section 4). */
+/** Where the server's step puts the borrower (docs/product-rules.md#boot-resume-server-step). */
 export function screenForStep(step: LoanStep): ScreenName {
   switch (step) {
     case 'demand':

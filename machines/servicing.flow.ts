@@ -149,7 +149,7 @@ export const servicingStates = states({
       loading: loading(newLoanPlan('payingOut', 'ready')),
       failed: retryInto('loading'),
       ready: {},
-      // Issue #13 item 4: the plan follows the loan: it is read on entry, and again while paying out.
+      // The plan follows the loan: it is read on entry, and again while paying out.
       payingOut: poll({
         description:
           'The lender is still paying the loan out: re-reads the plan with backoff until the loan is disbursed; poll.stop leaves for home.',

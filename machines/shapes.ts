@@ -207,7 +207,7 @@ export function codeSending<const G extends string, const I extends AppInvoke>(s
 type PollStart = 'fetching' | 'waiting'
 
 /**
- * A polling loop with backoff and a cap (PRODUCT.md section 3): `fetching` asks (its onDone says
+ * A polling loop with backoff and a cap (docs/product-rules.md#screens-and-flow): `fetching` asks (its onDone says
  * where an answer goes; a failure waits), `waiting` waits the kind's backoff, `slow` is the cap, where
  * retry keeps waiting; `poll.stop` goes to `stop`, the way out.
  */

@@ -1,7 +1,7 @@
 import type { PlanPeriod, RepayTrial as RepayTrialAnswer, SchedulePeriod } from '../machines/ports'
 
 /*
- * Loan arithmetic for the sandbox: the equal-installment schedule (PRODUCT.md section 4), overdue
+ * Loan arithmetic for the sandbox: the equal-installment schedule (docs/product-rules.md#money-amortization), overdue
  * penalties and the price of repaying some periods. Pure functions, no I/O, so the server, the
  * tests and the docs all price a loan the same way. Money is integer fen; an APR is a fraction.
  */

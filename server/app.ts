@@ -31,7 +31,7 @@ export interface SandboxOptions {
   mountPage?: (app: SandboxApp) => void
 }
 
-/** The signature window of PRODUCT.md section 6, either way. */
+/** The signature window of docs/product-rules.md#request-signature, either way. */
 export const timestampWindowS = 300
 export const idempotencyTtlMs = 24 * 3_600_000
 
@@ -66,7 +66,7 @@ function loopbackOrigin(origin: string): string | null {
   }
 }
 
-/** Header names of spec section 7, lowercase as on the wire. */
+/** Header names of docs/product-rules.md#request-headers, lowercase as on the wire. */
 export const requestHeaders = [
   'timestamp',
   'signature',
@@ -112,7 +112,7 @@ export function createSandbox(options: SandboxOptions): SandboxApp {
   const app: SandboxApp = new Hono<SandboxEnv>()
 
   // The page may carry a bridge token in its URL until intake removes it; no request it makes may
-  // send that URL on as a Referer (issue #14.2). Every answer says so, the page's own included.
+  // send that URL on as a Referer. Every answer says so, the page's own included.
   app.use('*', async (c, next) => {
     await next()
     c.header('Referrer-Policy', 'no-referrer')

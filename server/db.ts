@@ -144,11 +144,11 @@ const migrations: readonly string[] = [
     created_at INTEGER NOT NULL
   );
   `,
-  // Issue #14.7: wrong tries per code; the fifth wrong one spends it.
+  // Wrong tries per code; the fifth wrong one spends it.
   `
   ALTER TABLE sms_codes ADD COLUMN wrong_attempts INTEGER NOT NULL DEFAULT 0;
   `,
-  // Issue #14.8: a processing repayment settles to its outcome; a failing rights order is marked.
+  // A processing repayment settles to its outcome; a failing rights order is marked.
   `
   ALTER TABLE repayments ADD COLUMN settles_at INTEGER;
   ALTER TABLE repayments ADD COLUMN settles_to TEXT;

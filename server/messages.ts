@@ -1,6 +1,6 @@
 /*
  * The sandbox's own messages (the `message` of a refusal), in the five locales of the page. The
- * page shows `message` as a toast (spec section 8), so it must be in the borrower's language; codes
+ * page shows `message` as a toast (docs/product-rules.md#errors), so it must be in the borrower's language; codes
  * in `data` stay language-free for the page's own copy.
  */
 

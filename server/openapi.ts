@@ -46,7 +46,7 @@ export interface OpenApiDocument {
   }
 }
 
-/** The headers of spec section 7 that every API call carries (Authorization is the security scheme). */
+/** The headers of docs/product-rules.md#request-headers that every API call carries (Authorization is the security scheme). */
 export const commonHeaders: readonly { name: string; required: boolean; description: string; example: string }[] = [
   { name: 'timestamp', required: true, description: 'Client clock in Unix seconds; refused (status 1003) when more than 300 s from the server clock.', example: '1700000000' },
   { name: 'signature', required: true, description: 'Lowercase hex HMAC-SHA256 of the signing string (see "Signature" above); refused with status 1002 when wrong.', example: '2da2a7bfadb6d8ae700b22c6d131255fb1981cbe7cbd6888dfa4f41f6c1eb176' },
@@ -67,7 +67,7 @@ export const commonHeaders: readonly { name: string; required: boolean; descript
 export const statusCodeMeanings: Record<keyof typeof StatusCode, string> = {
   ok: 'Success; `data` holds the answer.',
   invalidRequest: 'The request does not match the contract (missing field, wrong type).',
-  fieldRule: 'A field breaks a rule of the product (PRODUCT.md section 5); `data.field` names it.',
+  fieldRule: 'A field breaks a rule of the product (docs/product-rules.md#field-rules); `data.field` names it.',
   badSignature: 'The `signature` header is missing or does not match the request.',
   staleTimestamp: 'The timestamp is more than 300 s from the server clock; `data.server_time` is the server clock, so the client can correct its offset and retry once.',
   stepOutOfOrder: 'The step is not allowed yet (e.g. bank card before contacts); `data.step` is the current step.',
@@ -161,7 +161,7 @@ function operationOf(name: string, spec: CallSpec, tag: string): OperationObject
       })
     }
   }
-  // The init config is fetched from a file host before any header can be made (spec section 7).
+  // The init config is fetched from a file host before any header can be made (docs/product-rules.md#one-request).
   const isInitConfig = spec.path === calls.initConfig.path
   if (!isInitConfig) {
     for (const h of commonHeaders) parameters.push({ $ref: `#/components/parameters/${headerRef(h.name)}` })

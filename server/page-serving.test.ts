@@ -7,7 +7,7 @@ import { acceptedEncodings } from './static-files'
 import { startSandbox, type RunningSandbox } from './start'
 
 /*
- * Issue #11 item 2, over HTTP against the sandbox: the built page is served as production should
+ * Over HTTP against the sandbox: the built page is served as production should
  * serve it. The build's precompressed copies are made here the way the build makes them.
  */
 

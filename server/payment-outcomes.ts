@@ -4,7 +4,7 @@ import { translate, type Locale, type MessageKey } from './messages'
 import { Refusal } from './refusal'
 
 /*
- * Issue #14.8: the sandbox can fail a payment, so the refused, failed and processing paths are
+ * The sandbox can fail a payment, so the refused, failed and processing paths are
  * seen over HTTP, not only in fixtures. Which outcome a borrower gets is their persona's
  * (personas.ts); everyone else's payments succeed. Like every time-driven change here, a
  * processing repayment or a pending order settles when a request looks, by the server's clock.

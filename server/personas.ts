@@ -105,7 +105,7 @@ export const personas: readonly Persona[] = [
     setup: 'approved',
     description: 'Approved for 80,000 CNY at 13.68%, no lender chosen yet: starts at matching.',
   },
-  // Issue #14.8: payments that do not simply succeed, each on an open loan like `repaying`.
+  // Payments that do not simply succeed, each on an open loan like `repaying`.
   {
     key: 'repay_refused',
     phone: '13800000007',

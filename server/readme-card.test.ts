@@ -4,7 +4,7 @@ import { checkBankCard } from '../src/contract/field-rules'
 import { binOf, luhnValid } from './banks'
 
 /*
- * Issue #13 item 5: the README's test card is what a reader types on the happy path, so it must pass
+ * The README's test card is what a reader types on the happy path, so it must pass
  * every rule the page and the sandbox check (Luhn included, not merely the UnionPay warning) and be
  * a debit card of a bank the sandbox knows.
  */

@@ -6,7 +6,7 @@ import { startTestSandbox, type TestSandbox } from './test-client'
 import { assetInput, basicInput, contactsInput, statusOf, throughFace } from './test-flows'
 
 /*
- * Issue #13 item 2: the page shows a refusal's `message` as a toast, so every refusal the sandbox
+ * The page shows a refusal's `message` as a toast, so every refusal the sandbox
  * can send must be in the borrower's language, with nothing of the engineer's English in it. Each
  * refusal a borrower can cause is asked for over HTTP in English and in Simplified Chinese; the
  * expected sentences are written here from what the borrower must be told.

@@ -2,7 +2,7 @@ import { StatusCode } from '../src/contract/envelope'
 import { checkAmount, checkTerm, type FieldRuleCode } from '../src/contract/field-rules'
 import { Refusal } from './refusal'
 
-/** A field-rule violation (PRODUCT.md section 5): status 1001, `data: { field, code }`. */
+/** A field-rule violation (docs/product-rules.md#field-rules): status 1001, `data: { field, code }`. */
 /** Rule codes the sandbox checks beyond the shared field rules. */
 export type SandboxRuleCode = FieldRuleCode | 'region.invalid'
 

@@ -46,7 +46,7 @@ test('channels: login required, login not required, unknown', async () => {
   expect(unknown.body.message).toContain('no-such-channel')
 })
 
-// Issue #13 item 18: one id scheme end to end, the six-digit GB/T 2260 codes a host's location carries.
+// One id scheme end to end, the six-digit GB/T 2260 codes a host's location carries.
 test('the city picker walks province, city and district of GB/T 2260, every id six digits', async () => {
   const provinces = await sb.ok('listRegions')
   expect(provinces.items).toHaveLength(31)
@@ -168,8 +168,8 @@ test('loopback origins may call the API across ports', async () => {
   expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
 })
 
-// Issue #13 item 22: "recommended" used to mark a 14.76% lender above a 13.56% bank; the mark
-// now means the lowest price, and the offers come cheapest first.
+// The one mark means the lowest price, and the offers come cheapest first: a "recommended" mark on a
+// dearer lender would tell the borrower nothing they could check.
 test('matched lenders come cheapest first and only the cheapest is marked', async () => {
   const { token } = await sb.login('13800000006')
   const { items } = await sb.ok('listMatches', { token })

@@ -5,8 +5,8 @@ import { startTestSandbox, type TestSandbox } from './test-client'
 import { basicInput, contactsInput, statusOf, throughFace, assetInput, debitCard } from './test-flows'
 
 /*
- * Issue #14 over real signed HTTP: the field rules the sandbox shares with the page (item 6), the
- * SMS try limit (item 7) and the payments that do not simply succeed (item 8).
+ * Over real signed HTTP: the field rules the sandbox shares with the page (docs/product-rules.md#field-rules), the
+ * SMS try limit (docs/product-rules.md#field-sms-code) and the payments that do not simply succeed.
  */
 
 let sb: TestSandbox
@@ -27,7 +27,7 @@ async function toCardStep(phone: string) {
   return { token, id, identity }
 }
 
-test('issue #14.6: the sandbox refuses unassigned mobile ranges, cards starting with 0 and ID numbers outside a province; it accepts pasted +86 numbers and spaced IDs', async () => {
+test('the sandbox refuses unassigned mobile ranges, cards starting with 0 and ID numbers outside a province; it accepts pasted +86 numbers and spaced IDs', async () => {
   expect((await sb.raw('/sandbox/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '14012345678', code: '123456' }) })).body).toMatchObject({
     status: StatusCode.fieldRule,
     data: { code: 'mobile.invalid' },
@@ -56,7 +56,7 @@ test('issue #14.6: the sandbox refuses unassigned mobile ranges, cards starting 
   expect(sent.phone_masked).toMatch(/^137/)
 })
 
-test('issue #14.7: five wrong SMS codes spend the code: even the right one is refused after, and a new code works', async () => {
+test('five wrong SMS codes spend the code: even the right one is refused after, and a new code works', async () => {
   const phone = '13700001402'
   const { token } = await toCardStep(phone)
   const sent = await sb.ok('sendCardCode', { token, input: { card_number: debitCard, reserved_phone: phone } })
@@ -81,7 +81,7 @@ test('issue #14.7: five wrong SMS codes spend the code: even the right one is re
   expect(bound.body.status).toBe(0)
 })
 
-test('issue #14.7: the wrong-code count is per code, so per phone and per card: another borrower is not affected', async () => {
+test('the wrong-code count is per code, so per phone and per card: another borrower is not affected', async () => {
   const phone = '13700001403'
   const { token } = await toCardStep(phone)
   const sent = await sb.ok('sendCardCode', { token, input: { card_number: debitCard, reserved_phone: phone } })
@@ -109,7 +109,7 @@ async function repayFirstPeriod(phone: string, key: string) {
   return { token, loan, answer }
 }
 
-test('issue #14.8: the repay_refused persona is refused by the bank at once and nothing is recorded', async () => {
+test('the repay_refused persona is refused by the bank at once and nothing is recorded', async () => {
   const { token, loan, answer } = await repayFirstPeriod('13800000007', 'refused-1')
   expect(answer.body).toMatchObject({ status: StatusCode.cardRefused, data: { reason: 'insufficient_funds' } })
   expect(answer.body.message).toMatch(/not enough money/)
@@ -118,7 +118,7 @@ test('issue #14.8: the repay_refused persona is refused by the bank at once and 
   expect(plan.periods[0]?.status).toBe('due')
 })
 
-test('issue #14.8: the repay_fails persona is processing, then failed with a reason in the borrower language, and the period is owed again', async () => {
+test('the repay_fails persona is processing, then failed with a reason in the borrower language, and the period is owed again', async () => {
   const { token, loan, answer } = await repayFirstPeriod('13800000008', 'fails-1')
   expect(answer.body).toMatchObject({ status: 0, data: { status: 'processing' } })
   const card = await sb.ok('showCard', { token })
@@ -136,7 +136,7 @@ test('issue #14.8: the repay_fails persona is processing, then failed with a rea
   expect(plan.periods[0]?.status).toBe('due')
 })
 
-test('issue #14.8: the repay_slow persona is processing for 20 s, then succeeded and the period paid', async () => {
+test('the repay_slow persona is processing for 20 s, then succeeded and the period paid', async () => {
   const { token, loan, answer } = await repayFirstPeriod('13800000009', 'slow-1')
   expect(answer.body).toMatchObject({ status: 0, data: { status: 'processing' } })
   sb.clock.advance(10_000)
@@ -147,7 +147,7 @@ test('issue #14.8: the repay_slow persona is processing for 20 s, then succeeded
   expect(plan.periods[0]?.status).toBe('paid')
 })
 
-test('issue #14.8: the rights_fails persona has its rights order fail after 2 s, not owned, with a reason', async () => {
+test('the rights_fails persona has its rights order fail after 2 s, not owned, with a reason', async () => {
   const { token } = await sb.login('13800000010')
   const product = await sb.ok('showRewardProduct', { token })
   const card = await sb.ok('showCard', { token })

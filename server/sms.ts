@@ -12,7 +12,7 @@ import { newId } from './store'
  */
 
 export const smsTiming = { resendAfterS: 60, expiresInS: 300 } as const
-/** Issue #14.7: the fifth wrong code spends the code it was tried against; a new one must be asked for. */
+/** The fifth wrong code spends the code it was tried against; a new one must be asked for. */
 export const smsMaxWrongAttempts = 5
 
 export type SmsPurpose = 'card' | 'lender_card'

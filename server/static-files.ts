@@ -28,7 +28,7 @@ export function staticFile(path: string): MiddlewareHandler {
 }
 
 /*
- * The built page, served the way production should serve it (issue #11):
+ * The built page, served the way production should serve it:
  * - the build's brotli and gzip copies (`x.js.br`, `x.js.gz`), chosen by Accept-Encoding, with
  *   `Vary: Accept-Encoding` on everything that has them, so no cache hands brotli to a client
  *   that did not ask for it;

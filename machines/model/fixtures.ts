@@ -403,7 +403,7 @@ export const formSamples: { [K in DraftStep]: EventSample[] } = {
   basic: [
     change('basic', 'complete', {
       real_name: '李雷',
-      // Valid by PRODUCT.md 5 (check digit, born 1990: 18–60 years old), so the page's rules let the form through.
+      // Valid by docs/product-rules.md#field-rules (check digit, born 1990: 18–60 years old), so the page's rules let the form through.
       id_number: '110105199003071239',
       education: 'bachelor',
       marital_status: 'single',
@@ -435,7 +435,7 @@ export const formSamples: { [K in DraftStep]: EventSample[] } = {
   ],
   bankCard: [
     change('bankCard', 'card', { card_number: '6222020200112233445', reserved_phone: '13800000000' }),
-    // What a new web view restores: the card number is kept for the session only (PRODUCT.md 8).
+    // What a new web view restores: the card number is kept for the session only (docs/product-rules.md#nothing-lost).
     change('bankCard', 'cardCleared', { card_number: '' }),
     change('bankCard', 'code', { code: '123456', withhold_agreement: true }),
   ],
@@ -520,8 +520,8 @@ export const startSamples: readonly StartSample[] = [
  * apart (the chosen periods, the start's link are not part of a vertex) and its targets are
  * transitions and guard answers they add none of, so the edge cover would never pick them, while
  * each would reshuffle the seeded exploration and with it every golden path. The written variants
- * of tests/model/boundaries.test.ts take them, their expected outcomes from the spec and
- * PRODUCT.md.
+ * of tests/model/boundaries.test.ts take them, their expected outcomes from the rules
+ * (docs/product-rules.md).
  */
 export const notExplored = {
   fixtures: new Set(['getLoanUserStatus.rejected', 'getLoanUserStatus.overdue', 'getLoanUserStatus.settled', 'getLoanUserStatus.approvedOwningRights', 'getLoanUserStatus.repaymentStillProcessing', 'getLoanUserStatus.repaymentFailed', 'getLoanUserStatus.earlierRepaymentSettled', 'getRepayPlan.partlyPaid', 'listMatches.twoLenders', 'getCreditDecision.reviewingRetryAfter']),

@@ -5,7 +5,7 @@ import { eventSamples, everyFailureKind, formSamples, routeQueries, startSamples
 import type { ModelPath, PathSet } from './paths'
 
 /*
- * The golden paths: the generated paths as text a reviewer reads in a diff (issue #12 item 4).
+ * The golden paths: the generated paths as text a reviewer reads in a diff.
  * One block per path: its start, then one line per step with what was done, the state it led to,
  * and the URL (with push/replace) the page shows there. A change of behaviour in the machine shows
  * up as changed lines here before it is approved (`npm run paths -- --approve`).

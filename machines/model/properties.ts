@@ -356,7 +356,7 @@ export const properties: Property[] = [
       const out: string[] = []
       const bootCalls = new Set<PortName>(['resolveBaseUrl', 'lookupChannel'])
       let channel = false
-      // Spec section 4: is_login_required 1 means login is NOT required.
+      // docs/product-rules.md#boot-and-login: is_login_required 1 means login is NOT required.
       let loginRequired = false
       let token = trace.world.token
       const seen = [{ calls: trace.start.calls, step: null as TraceStep | null, at: -1 }, ...trace.steps.map((s, at) => ({ calls: s.calls, step: s, at }))]

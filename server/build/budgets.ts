@@ -3,7 +3,7 @@ import { reportBundle, type BundleReport } from './bundle-report.js'
 
 /*
  * Size budgets (gzip bytes), checked on every production build: a build that goes over one fails
- * and says which file and by how much. The numbers are in the README's Performance section.
+ * and says which file and by how much. The numbers are in vite.config.ts and docs/performance.md.
  */
 
 export interface Budgets {

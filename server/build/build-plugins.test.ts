@@ -11,7 +11,7 @@ import { compileHint, firstScreen } from './first-screen'
 import { precompress } from './precompress'
 
 /*
- * The build steps of issue #11 on a small page of their own: precompressed copies, the size
+ * The build steps for a fast first screen, on a small page of their own: precompressed copies, the size
  * budgets failing the build, the first screen's preload hints.
  */
 

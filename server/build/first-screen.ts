@@ -4,7 +4,7 @@ import { initialChunks, type OutputBundle } from './bundle-report.js'
 import { inlineScript, renderFirstScreen } from './prerender.js'
 
 /*
- * The first screen from the HTML alone (issue #11). The build renders the first screen into the
+ * The first screen from the HTML alone. The build renders the first screen into the
  * page (the page's own components, in Node) and inlines the CSS it needs, so the borrower's first
  * paint, and the largest element of it, owe nothing to a script. Only after that frame does an
  * inline starter announce what the live first screens load (the entry and its imports, the boot,
@@ -92,7 +92,7 @@ export function firstScreen({ modules, fetches, prerender, headScript }: FirstSc
       order: 'post',
       handler(_options, bundle) {
         // The first screen's scripts run almost all their functions as the page starts: the hint
-        // took about half the main thread's parse and compile off the load (README, Performance).
+        // took about half the main thread's parse and compile off the load (docs/performance.md).
         // Chunks loaded later are warmed in idle time already.
         const initial = initialChunks(bundle)
         for (const file of [...initial, ...firstScreenScripts(bundle, root, modules, initial)]) {

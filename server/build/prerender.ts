@@ -2,7 +2,7 @@ import path from 'node:path'
 import { build, runnerImport } from 'vite'
 
 /*
- * Build-time helpers of the first screen (issue #11): the prerendered markup, rendered in Node by
+ * Build-time helpers of the first screen: the prerendered markup, rendered in Node by
  * the page's own components, and small scripts inlined into the HTML, bundled from the page's own
  * modules so no rule is written twice.
  */

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite'
  * react-router publishes its components as `const Link = React.forwardRef(…)` followed by
  * `Link.displayName = "Link"`, with no pure annotations. To a bundler both are side effects, so a
  * page that uses only HashRouter and two hooks also ships Link, NavLink, Form, ScrollRestoration and
- * the data-router contexts (issue #11). Marking those factory calls pure and dropping the
+ * the data-router contexts. Marking those factory calls pure and dropping the
  * `displayName` lines, which only React's developer tools read, lets tree-shaking do its job.
  * Only react-router's own modules are touched; a future release written differently is left as is.
  */

@@ -117,7 +117,7 @@ test('the lender catalogue keeps the same ids in every locale and links only to 
   expect(lenderCatalogue('en').lenders[0]!.name).not.toBe(reference.lenders[0]!.name)
 })
 
-// Issue #13 item 7: a consent box names the document its link opens, word for word, in every locale.
+// A consent box names the document its link opens, word for word, in every locale.
 test('each agreement has one name: the page’s consent label is the document’s title', async () => {
   for (const locale of locales) {
     const file = (await import(`../../locales/${locale}.json`)) as { default: { agreements: Record<string, string> } }

@@ -25,7 +25,7 @@ import {
 import { contractTemplates } from './contract-text'
 
 /*
- * The texts the sandbox serves: the ten agreements of spec section 2, a lender's contract and
+ * The texts the sandbox serves: the ten agreements of docs/product-rules.md#flow-agreement-keys, a lender's contract and
  * third-party protocol with the loan's numbers filled in, the rights card copy and the catalogue
  * of fictional lenders. Clean HTML only (headings, paragraphs, lists), every text escaped.
  */

@@ -78,7 +78,7 @@ test('an unusable init config file is an InitConfigError', async () => {
   ).rejects.toBeInstanceOf(InitConfigError)
 })
 
-test('issue #14.4: an allowlisted bridge baseUrl with spaces around it is used as its parsed origin and path, and calls reach it', async () => {
+test('an allowlisted bridge baseUrl with spaces around it is used as its parsed origin and path, and calls reach it', async () => {
   const served = await serve(200, { status: 0, message: '', data: null })
   const origin = new URL(served.url).origin
   const resolved = await resolveBaseUrl({

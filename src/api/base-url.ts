@@ -5,7 +5,7 @@ import { initConfigData } from '../contract/calls'
 import { envelope, StatusCode } from '../contract/envelope'
 
 /*
- * Where API calls go (spec section 7, PRODUCT.md 2.2): the bridge's `baseUrl` when it passes the
+ * Where API calls go (docs/product-rules.md#one-request, docs/product-rules.md#boot-base-url): the bridge's `baseUrl` when it passes the
  * allowlist, else the init config file's URL for this build. The init config file lives on a file
  * host and is fetched before any session exists, so it carries none of the signed headers.
  */

@@ -14,7 +14,7 @@ import type { Session, SessionState } from '../session/session'
 import type { ToastChannel } from './toasts'
 
 /*
- * The one request of spec section 7 and the error catalogue of section 8 (PRODUCT.md 6 and 7).
+ * The one request and the error catalogue (docs/product-rules.md#one-request and docs/product-rules.md#errors).
  * Every call goes through `call`, which signs it, sends every header, parses the answer with the
  * contract and turns every way it can go wrong into a typed failure. It reports through the
  * session (401), the bridge (`goHome`) and the toast channel (codes), and never navigates.

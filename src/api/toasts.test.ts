@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { createToastChannel, type Toast } from './toasts'
 
 /*
- * Spec section 8: a network failure shows a toast. The machine starts before the page mounts its
+ * docs/product-rules.md#errors: a network failure shows a toast. The machine starts before the page mounts its
  * toast host, so a boot call refused at once must still be shown when the host arrives, once.
  */
 

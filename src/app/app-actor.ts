@@ -9,9 +9,9 @@ import { randomBytes, type Services } from './services'
 export type AppActor = ActorRefFrom<typeof appMachine>
 
 /*
- * The running machine, restored from the device when the borrower was here before (PRODUCT.md
- * section 8): the persisted snapshot lands them on the same screen with their drafts; sensitive
- * fields come back from sessionStorage only. Snapshots are kept per borrower, so a shared phone
+ * The running machine, restored from the device when the borrower was here before
+ * (docs/product-rules.md#nothing-lost-snapshot): the persisted snapshot lands them on the same screen with their
+ * drafts; sensitive fields come back from sessionStorage only. Snapshots are kept per borrower, so a shared phone
  * never shows one borrower another's drafts.
  */
 
@@ -60,7 +60,7 @@ export function startAppActor(win: Window, services: Services, clock?: ActorOpti
       loanExcess: state.isLoanExcess,
       locale: state.locale ?? undefined,
     },
-    // `/` is the entry page: boot goes home (spec section 4). Any other route is a deep link.
+    // `/` is the entry page: boot goes home (docs/product-rules.md#boot-and-login). Any other route is a deep link.
     ...(deepLink.path === '/' ? {} : { initialDeepLink: deepLink }),
     device: {
       device_id: state.deviceId,
@@ -99,7 +99,7 @@ export function startAppActor(win: Window, services: Services, clock?: ActorOpti
   let lastChannel: string | null = null
   actor.subscribe((snapshot) => {
     services.setBaseUrl(snapshot.context.baseUrl)
-    // The channel code the lookup answered is the one every later call carries (spec section 4).
+    // The channel code the lookup answered is the one every later call carries (docs/product-rules.md#boot-and-login).
     if (snapshot.context.channelCode && snapshot.context.channelCode !== lastChannel) {
       lastChannel = snapshot.context.channelCode
       services.session.update({ channelCode: lastChannel })

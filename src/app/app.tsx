@@ -188,7 +188,7 @@ function CurrentPage() {
 /*
  * The router only mirrors the machine in the address bar: nothing on the first screen needs it to
  * paint or to work (the address the page was opened at is already the machine's input), so it
- * comes in a chunk of its own once the first screen is up, off the first load (issue #11). A
+ * comes in a chunk of its own once the first screen is up, off the first load. A
  * failed download is tried again, with growing pauses; the page works without it meanwhile.
  */
 export function AddressBar({ load: loadMirror = () => import('./address-mirror') }: { load?: () => Promise<{ default: ComponentType }> }) {

@@ -3,7 +3,7 @@ import { oneEachWhenIdle } from './idle'
 
 /*
  * The next pages' prefetches and the formatters' warm-ups run in idle time, one per idle period
- * (issue #11: a dozen prefetches started in one idle callback made one task of 60–90 ms at 4× CPU,
+ * (a dozen prefetches started in one idle callback made one task of 60–90 ms at 4× CPU,
  * which a tap on home would have waited behind). The idle periods are the browser's; here a
  * queue stands in for them and each test hands them out one by one.
  */

@@ -10,7 +10,7 @@ import { defaultChannel } from '../session/session'
 import { ToastHost } from '../ui/toast-host'
 
 /*
- * The first screen as the build writes it into index.html (issue #11): the boot screen at the
+ * The first screen as the build writes it into index.html: the boot screen at the
  * application machine's first state, in the default locale, with what a page opened without a
  * payload knows (no platform or channel code yet: they show as facts to come). It runs in Node at
  * build time; the live page renders the same tree (App: the boot page, then the toast region)

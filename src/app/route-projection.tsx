@@ -5,7 +5,7 @@ import { eventForLocation, routeForState, type RouteTarget } from '../../machine
 import { useAppHandles } from './app-context'
 
 /*
- * The router mirrors the machine and never decides (issue #4 item 4). Machine → URL: when the
+ * The router mirrors the machine and never decides. Machine → URL: when the
  * route the machine names changes, navigate there (push or replace, as routes.ts says). URL →
  * machine: when the borrower changes the URL (Back, a typed link), send the event routes.ts
  * derives; if the machine refuses, put its own URL back with `replace`.

@@ -7,7 +7,7 @@ import { lazyPage, type PageModule } from '../ui/lazy-page'
 import { preloadAndWarm, warmPage } from './warm-pages'
 
 /*
- * Warming a page (issue #11) runs its render once, out of sight, before the borrower reaches it. It
+ * Warming a page runs its render once, out of sight, before the borrower reaches it. It
  * must be only that: none of the page's effects may run (they send events, load, focus), nothing may
  * reach the document, and a page that cannot render outside its own state must fail silently.
  */

@@ -5,7 +5,7 @@ import { preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 
 /*
  * A page's first render on a phone pays for compiling its code and for its first strings: home →
- * loan demand took about twice as long the first time as the next (issue #11's step traces). So in
+ * loan demand took about twice as long the first time as the next. So in
  * idle time, once its chunk is here, each page the machine says can come next is rendered once into
  * a root that is never attached to the document, hidden, so that none of its effects runs (no call,
  * no focus, no event to the machine), and the root is dropped. Nothing of it is ever seen.

@@ -47,7 +47,7 @@ test('non-string base URLs are refused', () => {
   expect(isAcceptableBaseUrl({ href: 'https://api.huaqian.example' }, production)).toBe(false)
 })
 
-test('issue #14.4: spaces, tabs or newlines around an allowlisted base URL are normalised away before the check and before use', () => {
+test('spaces, tabs or newlines around an allowlisted base URL are normalised away before the check and before use', () => {
   expect(acceptedBaseUrl('  https://api.huaqian.example/gateway/  ', production)).toBe('https://api.huaqian.example/gateway')
   expect(acceptedBaseUrl('\thttps://API.huaqian.example:443\n', production)).toBe('https://api.huaqian.example')
   expect(normaliseBaseUrl(' https://api.huaqian.example/ ')).toBe('https://api.huaqian.example')

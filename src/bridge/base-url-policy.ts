@@ -37,7 +37,7 @@ export function isLoopbackHost(hostname: string): boolean {
 /**
  * The base URL as it will be used: parsed by the platform's URL parser (which drops surrounding
  * spaces and stray tabs or newlines) and rebuilt from its origin and path, without a trailing
- * slash. Null when it cannot be a base URL (issue #14.4: the check and the use see one value).
+ * slash. Null when it cannot be a base URL (the check and the use see one value).
  */
 export function normaliseBaseUrl(url: unknown): string | null {
   if (typeof url !== 'string' || url.trim() === '') return null

@@ -170,7 +170,7 @@ class HistoryWindow extends FakeWindow {
   }
 }
 
-test('issue #14.2: the token leaves the address at intake; the route and other parameters stay', () => {
+test('the token leaves the address at intake; the route and other parameters stay', () => {
   const encoded = encodeBridgeParameter({ token: 'secret-token', channelCode: 'H5' })
   const win = new HistoryWindow({ search: `?bridge=${encoded}&lang=en`, hash: '#/pages/basicInfo/index?token=secret-token&x=1' })
   win.location = { ...win.location, pathname: '/app/' } as typeof win.location
@@ -180,7 +180,7 @@ test('issue #14.2: the token leaves the address at intake; the route and other p
   expect(win.replaced.join()).not.toContain('secret')
 })
 
-test('issue #14.2: the token leaves the address even when the payload read is the host global one', () => {
+test('the token leaves the address even when the payload read is the host global one', () => {
   const encoded = encodeBridgeParameter({ token: 'secret-token', channelCode: 'H5' })
   const win = new HistoryWindow({ search: `?bridge=${encoded}&lang=en`, hash: '#/pages/home/index' })
   Object.assign(win, { __HUAQIAN_BRIDGE__: { token: 'secret-token', channelCode: 'H5' } })
@@ -190,7 +190,7 @@ test('issue #14.2: the token leaves the address even when the payload read is th
   expect(win.replaced).toEqual(['/?lang=en#/pages/home/index'])
 })
 
-test('issue #14.2: a page without a payload asks its host (requestPayload) and waits for the answer', async () => {
+test('a page without a payload asks its host (requestPayload) and waits for the answer', async () => {
   const posted: Posted[] = []
   const win = new FakeWindow({ framed: posted })
   const received: string[] = []

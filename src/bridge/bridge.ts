@@ -8,7 +8,7 @@ import {
 } from './payload'
 
 /*
- * The host bridge of PRODUCT.md section 9: session data comes in from the URL, a global the host
+ * The host bridge of docs/product-rules.md#bridge: session data comes in from the URL, a global the host
  * sets before load, or `message` events from allowed origins; commands go out to whichever host
  * is present. Nothing here navigates or renders; the machine decides what a payload means.
  */
@@ -85,7 +85,7 @@ function parentFrame(win: BridgeWindow): PostMessageTarget | null {
   return poster(parent)
 }
 
-/** A page opened without a payload asks its host for one when there is a host to ask (issue #14.2). */
+/** A page opened without a payload asks its host for one when there is a host to ask. */
 export function asksHostForPayload(win: BridgeWindow, initial: unknown): boolean {
   return initial === null && (hasNativeHost(win) || parentFrame(win) !== null)
 }
@@ -114,7 +114,7 @@ export function readInitialPayload(win: BridgeWindow): { payload: BridgePayload;
   return fromQuery ? { payload: fromQuery, source: 'query' } : null
 }
 
-/** URL parameters that carry a token: they leave the address bar at intake (issue #14.2). */
+/** URL parameters that carry a token: they leave the address bar at intake. */
 export const tokenBearingParameters = ['bridge', 'token'] as const
 
 function withoutTokenParameters(query: string): string {

@@ -140,7 +140,7 @@ test('parameters after the hash route count too, the real query winning a tie', 
   expect(parameters.get('channelCode')).toBe('H5')
 })
 
-test('issue #14.3: a host object whose getter throws loses that field only, the rest is used', () => {
+test('a host object whose getter throws loses that field only, the rest is used', () => {
   const raw: Record<string, unknown> = { token: 'tok', deviceId: 'dev-9', userInfo: { phone: '13800138000', nick_name: '明' } }
   Object.defineProperty(raw, 'channelCode', {
     enumerable: true,
@@ -158,7 +158,7 @@ test('issue #14.3: a host object whose getter throws loses that field only, the 
   expect(parseBridgePayload(raw)).toEqual({ token: 'tok', deviceId: 'dev-9', userInfo: { phone: '13800138000', nick_name: '' } })
 })
 
-test('issue #14.3: a Proxy whose traps throw, or a revoked one, is no payload and throws nothing', () => {
+test('a Proxy whose traps throw, or a revoked one, is no payload and throws nothing', () => {
   const trap = () => {
     throw new Error('hostile trap')
   }
@@ -170,7 +170,7 @@ test('issue #14.3: a Proxy whose traps throw, or a revoked one, is no payload an
   expect(parseBridgePayload({ token: 'tok', gps: hostile, location: proxy })).toEqual({ token: 'tok' })
 })
 
-test('issue #14.5: a JSON-text payload over 4096 characters keeps its token; a long nickname is cut, an oversized field dropped', () => {
+test('a JSON-text payload over 4096 characters keeps its token; a long nickname is cut, an oversized field dropped', () => {
   const json = JSON.stringify({
     token: 'tok-long-payload',
     channelCode: 'app-test',

@@ -1,9 +1,9 @@
 /*
- * The session data a host app hands the page (spec section 3, PRODUCT.md section 9). Everything
+ * The session data a host app hands the page (docs/product-rules.md#bridge). Everything
  * arriving here is untrusted: each known field is read from the raw value's own properties and
  * type-checked on its own, a wrong-typed field is dropped, unknown keys are never copied (so
  * `__proto__` or `constructor` cannot reach any prototype), and a payload without a non-empty
- * string token is no payload at all (spec section 5).
+ * string token is no payload at all (docs/product-rules.md#bridge-token-required).
  */
 
 export type Platform = 'H5' | 'Weixin' | 'App' | 'unknown'
@@ -40,7 +40,7 @@ export interface BridgePayload {
   userId?: string
   userInfo?: BridgeUserInfo
   baseUrl?: string
-  /** As the host sends it; 2 means the borrower is over the lending limit (spec section 9). */
+  /** As the host sends it; 2 means the borrower is over the lending limit (docs/product-rules.md#boot-defaults). */
   loanExcess?: number
   appCode?: string
   model?: string
@@ -55,7 +55,7 @@ export interface BridgePayload {
 }
 
 /*
- * Size limits apply per field (issue #14.5): a host that sends one oversized field loses that
+ * Size limits apply per field: a host that sends one oversized field loses that
  * field, never the token with it. JSON text as a whole is only bounded to keep parsing cheap.
  */
 export const fieldLimits = {
@@ -71,7 +71,7 @@ export const fieldLimits = {
 
 /**
  * One property read of untrusted host data. A getter that throws, or a Proxy whose traps throw,
- * costs that one field (issue #14.3): the page boots with the rest.
+ * costs that one field: the page boots with the rest.
  */
 function own(record: object, key: string): unknown {
   try {

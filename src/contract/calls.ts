@@ -35,7 +35,7 @@ import {
  * - `data`: the `data` of the answer envelope when `status` is 0.
  * - `auth`: the call needs `Authorization: Bearer <token>`; without one the server answers HTTP 401.
  * - `committing`: the call changes money or a binding; it carries an `Idempotency-Key` header
- *   made when the borrower commits and reused on every retry (PRODUCT.md section 8).
+ *   made when the borrower commits and reused on every retry (docs/product-rules.md#idem-key-on-commit).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT'
@@ -187,7 +187,7 @@ export const calls = {
     method: 'GET',
     path: '/api/channel/{channel}',
     summary:
-      'Channel lookup. `is_login_required == 1` means login is NOT required (spec section 4).',
+      'Channel lookup. `is_login_required == 1` means login is NOT required.',
     params: z.object({ channel: z.string() }),
     data: z.object({
       channel_code: z.string(),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { loanSteps } from '../../machines/ports'
 
 /*
- * Shapes shared by several calls. Conventions (written down in the README's contract section):
+ * Shapes shared by several calls. Conventions (written down in the README's contract section and docs/product-rules.md#money-and-dates):
  * - money is an integer number of fen (1/100 CNY), so sums are exact;
  * - an APR is a fraction per year (0.18 is 18%);
  * - dates are ISO `YYYY-MM-DD`, instants ISO 8601 with offset;
@@ -15,7 +15,7 @@ export const apr = z.number().check(z.gte(0), z.lte(1))
 export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))
 export const isoInstant = z.string()
 
-/** Loan limits of PRODUCT.md section 4 (1,000–200,000 CNY in steps of 100), in fen like all money. */
+/** Loan limits of docs/product-rules.md#field-amount-term (1,000–200,000 CNY in steps of 100), in fen like all money. */
 export const loanLimits = {
   minAmount: 100_000,
   maxAmount: 20_000_000,

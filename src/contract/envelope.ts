@@ -2,8 +2,8 @@ import * as z from 'zod/mini'
 
 /**
  * Every answer of the API, the init config file included, is this envelope. A call succeeds only
- * when the HTTP status is 200 and `status` is 0 (spec section 7); any other `status` is a business
- * refusal whose `message` the page shows as a toast (spec section 8).
+ * when the HTTP status is 200 and `status` is 0 (docs/product-rules.md#one-request); any other `status` is a business
+ * refusal whose `message` the page shows as a toast (docs/product-rules.md#errors).
  */
 export function envelope<Data extends z.core.$ZodType>(data: Data) {
   return z.object({
@@ -18,7 +18,7 @@ export const StatusCode = {
   ok: 0,
   /** The request does not match the contract (missing field, wrong type). */
   invalidRequest: 1000,
-  /** A field breaks a rule of PRODUCT.md section 5; `data.field` names it. */
+  /** A field breaks a rule of docs/product-rules.md#field-rules; `data.field` names it. */
   fieldRule: 1001,
   /** The signature header is missing or does not match the request. */
   badSignature: 1002,

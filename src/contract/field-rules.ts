@@ -2,7 +2,7 @@ import { cnMobilePrefixes } from './cn-mobile-prefixes'
 import { immediateRelations, loanLimits } from './entities'
 
 /*
- * The field rules of PRODUCT.md section 5, shared by the forms (checked before any call is made)
+ * The field rules of docs/product-rules.md#field-rules, shared by the forms (checked before any call is made)
  * and the sandbox (which answers a violation with body status 1001). Every check is pure: it
  * returns a rule code or null, never copy; the locale files hold one message per code under
  * `fieldRules.<code>`. The clock is never read here: age checks take `today`.

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
@@ -21,13 +21,6 @@ interface Vector {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const vectorText = readFileSync(path.resolve(repoRoot, 'src/contract/signature-vectors.json'), 'utf8')
 const vectorFile = JSON.parse(vectorText) as { key: string; vectors: Vector[] }
-// The design's file is the source; the repository keeps a copy so a clone anywhere can test.
-const sharedVectors = path.resolve(repoRoot, '../shared/design/signature-vectors.json')
-
-test.runIf(existsSync(sharedVectors))('the repository\'s vectors are the shared design file, byte for byte', () => {
-  expect(vectorText).toBe(readFileSync(sharedVectors, 'utf8'))
-})
-
 test('the sandbox key is the one the shared vectors are made with', () => {
   expect(vectorFile.key).toBe(sandboxSigningKey)
   expect(vectorFile.vectors.length).toBeGreaterThanOrEqual(7)

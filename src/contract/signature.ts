@@ -3,7 +3,7 @@ import hmacSHA256 from 'crypto-js/hmac-sha256'
 import Hex from 'crypto-js/enc-hex'
 
 /*
- * The request signature of PRODUCT.md section 6, shared by the page and the sandbox so both sides
+ * The request signature of docs/product-rules.md#request-signature, shared by the page and the sandbox so both sides
  * build the same string. The key ships in the page: the signature proves the request was not
  * altered in transit, never who sent it (the bearer token does that).
  */

@@ -69,7 +69,7 @@ export function formatDate(iso: string, locale: Locale, options: FormatDateOptio
 }
 
 // One per locale and time zone: a schedule formats a date per row, and building the formatter
-// was most of the schedule's render time at 4× CPU (issue #11's profile).
+// was most of the schedule's render time at 4× CPU.
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 function dateFormat(locale: Locale, timeZone: string | undefined): Intl.DateTimeFormat {
   const key = `${locale} ${timeZone ?? ''}`
@@ -102,7 +102,7 @@ export function formatMonths(months: number, locale: Locale): string {
 
 /**
  * The formatters a locale's screens use, each built and used once: the first use of one loads its
- * ICU data, 15–30 ms at 4× CPU each (issue #11's step profile), which otherwise lands on the first
+ * ICU data, 15–30 ms at 4× CPU each, which otherwise lands on the first
  * priced screen's render, between the borrower's tap and the paint. Returned as separate tasks, so
  * whoever runs them in idle time can yield between them.
  */

@@ -1,4 +1,4 @@
-/** The five locales of spec section 1; the order is the order a language picker would show. */
+/** The five locales of docs/product-rules.md#locales; the order is the order a language picker would show. */
 export const supportedLocales = ['zh-Hans', 'zh-Hant', 'en', 'fr', 'es'] as const
 export type Locale = (typeof supportedLocales)[number]
 

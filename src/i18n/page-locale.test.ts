@@ -4,9 +4,9 @@ import { encodeBridgeParameter } from '../bridge/payload'
 import { localeBeforeIntake } from './page-locale'
 
 /*
- * What the inline head script decides before the prerendered zh-Hans screen is parsed (issue #11):
+ * What the inline head script decides before the prerendered zh-Hans screen is parsed:
  * the locale the page will show when the URL or a payload already in the URL or window says it,
- * zh-Hans when nothing names one (spec section 1's default), and "not known yet" when the page must
+ * zh-Hans when nothing names one (docs/product-rules.md#locale-choice), and "not known yet" when the page must
  * first ask its host, whose answer may name another.
  */
 

@@ -4,7 +4,7 @@ import { initI18n } from './init-i18n'
 import { rememberingT } from './translation'
 
 /*
- * The page's `t` remembers what i18next answered (issue #11). What it answers must be i18next's own
+ * The page's `t` remembers what i18next answered. What it answers must be i18next's own
  * text for every string the borrower can see, whatever values are interpolated, the first time and
  * every time after.
  */

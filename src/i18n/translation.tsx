@@ -6,7 +6,7 @@ import { I18nextProvider, useTranslation as useI18nextTranslation, type UseTrans
  * react-i18next's `useTranslation` does real work in every component that mounts it: it copies the
  * i18next instance's property descriptors into a wrapper, makes a fixed `t` and subscribes to the
  * instance. A screen mounts dozens of fields, labels and buttons, so a step paid for that dozens of
- * times (issue #11's step profile: about a tenth of a step at 4× CPU). The page calls it once, at
+ * times (the step profile: about a tenth of a step at 4× CPU). The page calls it once, at
  * the root, and hands the result down; the result changes, and every reader re-renders, exactly
  * when the language changes.
  */

@@ -37,7 +37,7 @@ export function BootScreen({ phase, boot, platform, onRetry }: BootView & { onRe
     <main className="page" aria-busy={phase === 'baseUrl' || phase === 'channel'}>
       <NavBar title={t('app.name')} />
       <section className="card">
-        {/* The largest text of the first screen, deliberately (issue #11): it paints from the HTML,
+        {/* The largest text of the first screen, deliberately: it paints from the HTML,
             and no later element of boot, home or login is larger, so it stays the LCP. */}
         {/* Its own lang: the page's changes before the live screen replaces the prerendered one,
             whose size must not change meanwhile (a layout shift). */}

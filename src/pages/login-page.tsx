@@ -1,7 +1,7 @@
 import { useTranslation } from '../i18n/translation'
 import { ActionButton, ScreenFrame, Section } from './screen-kit'
 
-/** The host owns login (PRODUCT.md 2.4): this page asks it and waits for a payload with a token. */
+/** The host owns login (docs/product-rules.md#boot-host-login): this page asks it and waits for a payload with a token. */
 export default function LoginPage() {
   const { t } = useTranslation()
   return (

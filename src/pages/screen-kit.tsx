@@ -18,7 +18,7 @@ import { useHostDisplay } from '../ui/elder-state'
 import './pages.css'
 
 /*
- * What every plain screen shares (issue #4 item 7): narrow selectors on the app actor, `send`,
+ * What every plain screen shares: narrow selectors on the app actor, `send`,
  * `snapshot.can(event)` for enabling buttons, the `busy` tag for spinners, the navigation bar with
  * the machine's Back, the error notice from `errorCode`, labelled fields with their rule message,
  * and agreement checkboxes that open the agreement over the screen. Screens never re-derive a guard.
@@ -46,7 +46,7 @@ export function useBusy(): boolean {
 /**
  * The spinner while the machine is busy. Its own component, so the busy flag re-renders only it:
  * read at page level, a tap's busy state re-rendered the whole form, and the step's answer then
- * waited behind that render (issue #11's step profile).
+ * waited behind that render.
  */
 export function BusySpinner({ label }: { label?: string }) {
   const busy = useBusy()

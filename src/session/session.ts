@@ -1,9 +1,9 @@
 import type { BridgeLocation, BridgePayload, BridgeUserInfo, GpsPoint, Platform } from '../bridge/payload'
 
 /*
- * The global session of spec section 3, framework-free: a tiny external store (`subscribe` and
+ * The global session of docs/product-rules.md#bridge, framework-free: a tiny external store (`subscribe` and
  * `getSnapshot`, so React reads it with useSyncExternalStore). The token lives in memory only,
- * the host supplies it again on every load (PRODUCT.md section 8). Storage and randomness are
+ * the host supplies it again on every load (docs/product-rules.md#nothing-lost). Storage and randomness are
  * passed in so tests control them.
  */
 
@@ -65,7 +65,7 @@ export interface Session {
   getSnapshot(): SessionState
   subscribe(listener: () => void): () => void
   update(patch: SessionPatch): void
-  /** After an HTTP 401: the token and the user's info go (spec section 4). */
+  /** After an HTTP 401: the token and the user's info go (docs/product-rules.md#boot-and-login). */
   clearAuth(): void
 }
 

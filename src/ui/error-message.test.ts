@@ -4,7 +4,7 @@ import { initI18n } from '../i18n/init-i18n'
 import { errorNoticeText } from './error-message'
 
 /*
- * Issue #13 item 3: an in-page notice says what happened and what to do, per refusal, in the
+ * An in-page notice says what happened and what to do, per refusal, in the
  * borrower's language; the code is never the message; Retry only where retrying can succeed.
  * The expected sentences are written here from what the borrower must be told.
  */

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType, type ReactElement } from 'react'
 import { useTranslation } from '../i18n/translation'
 
-/** Spec section 2: "Pages load lazily, with a loading delay of 200 ms and a timeout of 60 s". */
+/** docs/product-rules.md#flow-routes: pages load lazily, with a loading delay of 200 ms and a timeout of 60 s. */
 export const pageLoadDelayMs = 200
 export const pageLoadTimeoutMs = 60_000
 

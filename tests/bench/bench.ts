@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import path from 'node:path'
 import { parseArgs, promisify } from 'node:util'
@@ -7,18 +7,21 @@ import { build } from 'vite'
 import { startSandbox, type RunningSandbox } from '../../server/start'
 import { bundleReport, type BundleReport } from '../../server/build/bundle-report'
 import { launchChromium } from '../support/browser'
+import { writeDocBlock } from '../support/doc-block'
 import { loginPersona, pageUrl } from '../support/sandbox'
 import { launchForLighthouse, runLighthouse, type LighthouseRun } from './lighthouse-runs'
 import { measureBareSteps, measureSteps, stepInputOf, type StepSample } from './step-latency'
 import { formatDifference, formatSteps, median, round, stepDifference, stepSummary } from './step-summary'
 
 /*
- * `npm run bench` (issue #11): builds the page and an empty React 19 page with the same Vite
+ * `npm run bench`: builds the page and an empty React 19 page with the same Vite
  * config, serves both with the same server code on loopback, runs Lighthouse's mobile defaults on
  * them in turns, and reports medians with ratios product/empty; then the bundle's first-load
  * bytes, step-change latency at 4× CPU (beside the same taps on bare React forms, the steps'
  * yardstick), and the time to generate the model-based paths.
  * Writes artifacts/bench.json. It measures; nothing here passes or fails on a time.
+ * `--report` measures nothing: it rewrites the figures table of docs/performance.md from the last
+ * artifacts/bench.json.
  */
 
 const { values } = parseArgs({
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     'skip-steps': { type: 'boolean', default: false },
     'skip-paths': { type: 'boolean', default: false },
     input: { type: 'string', default: 'touch' },
+    report: { type: 'boolean', default: false },
   },
 })
 const stepInput = stepInputOf(values.input)
@@ -235,4 +239,30 @@ function formatTable(result: Record<string, unknown>): string {
   return rows.join('\n')
 }
 
-await main()
+/** The latest figures as docs/performance.md shows them: one table, replaced on every report. */
+function writeReport(): void {
+  const result = JSON.parse(readFileSync(path.join(artifacts, 'bench.json'), 'utf8')) as Record<string, unknown>
+  const machine = (result.machine ?? {}) as Record<string, unknown>
+  const when = typeof result.when === 'string' ? result.when.slice(0, 16).replace('T', ' ') + ' UTC' : 'at an unrecorded time'
+  const context = [`measured ${when}`, machine.cpus ? `${String(machine.cpus)} CPUs` : null, machine.loadAverageAtEnd ? `load average at the end ${String(machine.loadAverageAtEnd)}` : null]
+  const lines = formatTable(result).split('\n')
+  const table = lines.filter((line) => line.startsWith('|'))
+  const rest = lines.filter((line) => !line.startsWith('|')).join('\n').trim().split('\n')
+  const body = [
+    '## Latest figures (`npm run bench`, then `npm run bench -- --report`)',
+    '',
+    `From artifacts/bench.json (${context.filter(Boolean).join(', ')}). Medians; ratios are product ÷ empty React 19 page.`,
+    '',
+    // The first-load table is Markdown; the step and library breakdowns are the bench's own text.
+    ...table,
+    '',
+    '```',
+    ...rest,
+    '```',
+  ].join('\n')
+  writeDocBlock(path.join(repoRoot, 'docs', 'performance.md'), 'bench', body)
+  console.log('docs/performance.md: figures rewritten from artifacts/bench.json')
+}
+
+if (values.report) writeReport()
+else await main()

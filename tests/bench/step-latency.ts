@@ -110,8 +110,8 @@ async function timeStep(
 /**
  * How the bench presses a step's button. `touch`: a finger on the button's centre for
  * `fingerDownMs`, then lifted, sent as the phone's touch events (Chromium turns the lift into the
- * tap's click, stamped with the lift's time). `mouse`: Playwright's `click()`, as the benchmark
- * pressed up to the eleventh session; it installs hit-target listeners on the page's pointer
+ * tap's click, stamped with the lift's time). `mouse`: Playwright's `click()`, as older
+ * benchmark figures were pressed; it installs hit-target listeners on the page's pointer
  * events and stamps the click after the press was handled, so the press's own work is not timed.
  */
 export const stepInputs = ['touch', 'mouse'] as const

@@ -13,7 +13,7 @@ import { fillBasicInfo } from '../support/funnel-en'
 import { ensureBuiltPage, loginPersona, pageUrl } from '../support/sandbox'
 
 /*
- * Issue #13: what a borrower sees, walked in Chromium at 375x812 against the sandbox, in Simplified
+ * What a borrower sees, walked in Chromium at 375x812 against the sandbox, in Simplified
  * Chinese and English. Expected figures come from the sandbox's answers as the spec defines a
  * period's amount (principal + interest + fee + penalty), never from the page's own code; controls
  * are found by role and the locale file's names. The sandbox's clock is a test clock, so the
@@ -49,8 +49,8 @@ async function openAs(locale: Locale, phone: string, extra: Record<string, unkno
   const context = await newPhoneContext(browser, browserLocale[locale])
   const page = await context.newPage()
   const payload = { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name }, ...extra }
-  // A host hands the payload to every load it makes: the page takes it out of its URL at intake
-  // (issue #14.2), so a reload finds it in the host's global.
+  // A host hands the payload to every load it makes: the page takes it out of its URL at intake,
+  // so a reload finds it in the host's global.
   await context.addInitScript((hostPayload) => {
     Object.assign(window, { __HUAQIAN_BRIDGE__: hostPayload })
   }, payload)
@@ -232,7 +232,7 @@ for (const locale of ['zh-Hans', 'en'] as const) {
 
 /*
  * A web view closed while a call is out, and the host opens a new one: same storage, no
- * sessionStorage, so the SMS code and card number are gone (PRODUCT.md 8). Sent again, a binding
+ * sessionStorage, so the SMS code and card number are gone (docs/product-rules.md#nothing-lost). Sent again, a binding
  * would go blank under its key: refused as another request, and the borrower told so in the server's
  * words. Instead the page never sends it again, and asks the borrower, or the server, what it needs.
  */

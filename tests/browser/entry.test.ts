@@ -5,7 +5,7 @@ import { launchChromium, newPhoneContext, screenshotPath } from '../support/brow
 import { loginPersona, pageUrl, startPageSandbox } from '../support/sandbox'
 
 /*
- * Issue #2, proven in a real browser against the sandbox: the entry route boots (intake, base
+ * Proven in a real browser against the sandbox: the entry route boots (intake, base
  * URL from the init config file, a signed channel lookup) and moves on where the spec says, in
  * the active locale.
  */

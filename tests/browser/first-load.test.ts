@@ -4,7 +4,7 @@ import { pageSandboxAndBrowser } from '../support/browser-suite'
 import { loginPersona, pageUrl } from '../support/sandbox'
 
 /*
- * Issue #11 in a real browser against the sandbox: what the HTML announces is what the page uses
+ * In a real browser against the sandbox: what the HTML announces is what the page uses
  * (no file fetched twice because a preload did not match), every script comes brotli-compressed,
  * and the sanitiser (DOMPurify) is not downloaded until a screen needs it.
  */

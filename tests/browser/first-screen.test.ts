@@ -6,8 +6,8 @@ import { pageSandboxAndBrowser } from '../support/browser-suite'
 import { loginPersona, pageUrl } from '../support/sandbox'
 
 /*
- * Issue #11's prerendered first screen, in Chromium against the sandbox. What the borrower must
- * see comes from the locale files and the issue, never from the prerender's code: the boot screen
+ * The prerendered first screen, in Chromium against the sandbox. What the borrower must
+ * see comes from the locale files and the rules, never from the prerender's code: the boot screen
  * in the default locale (zh-Hans) painted by the HTML alone, no figure that depends on data, the
  * same DOM once the page is live, no console error, the largest paint staying the HTML's, and no
  * Chinese word shown to a borrower whose page is in another language.

@@ -5,7 +5,7 @@ import { fillLoanDemand } from '../support/funnel-en'
 import { loginPersona, pageUrl } from '../support/sandbox'
 
 /*
- * Issue #11 item 5 (instant steps), in Chromium against the sandbox, by order of events rather
+ * Instant steps, in Chromium against the sandbox, by order of events rather
  * than by time: the call a tap starts leaves while the tap is being handled, not after the page has
  * re-rendered (axios read an XSRF cookie through the async Cookie Store API first: 40-60 ms at 4× CPU);
  * and the liveness result is asked as the vendor's page leaves, not after its return URL has loaded.

@@ -7,7 +7,7 @@ import { answerAssets, fillContacts } from '../support/funnel-en'
 import { loginPersona, pageUrl, sentSmsCode, startPageSandbox } from '../support/sandbox'
 
 /*
- * Issue #4, walked by hand in a real browser against the sandbox: the approve persona goes from
+ * Walked by hand in a real browser against the sandbox: the approve persona goes from
  * the entry page to the loan plan and repays one period, by clicks and typing only. Along the way:
  * a reload on basic info resumes there with the typed fields, and Back after an SMS code was sent
  * never lands in a "code sent" state. The machine's poll delays and the sandbox clock are real.
@@ -69,7 +69,7 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   )
   await page.goto(url)
 
-  // Boot goes home after the channel lookup (spec section 4); home continues the application at
+  // Boot goes home after the channel lookup (docs/product-rules.md#boot-and-login); home continues the application at
   // the step the server reports. The price shows APR first; agreements start unchecked.
   await onScreen(page, 'home')
   await snap(page, 'home')
@@ -127,7 +127,7 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   await page.getByLabel(/^Email/).fill('')
 
   // Reload here: the page resumes on basic info with what was typed. The token left the address
-  // at intake (issue #14.2), so the host hands the payload again on this load, as a native host
+  // at intake, so the host hands the payload again on this load, as a native host
   // does with its global before the page runs.
   await context.addInitScript((payload) => {
     Object.assign(window, { __HUAQIAN_BRIDGE__: payload })
@@ -217,7 +217,7 @@ test('a borrower walks from the entry page to the loan plan and repays one perio
   await snap(page, 'loanPlan')
   mark('match + lend + plan')
 
-  // The sandbox pays the loan out 5 s after applying; the plan follows it (issue #13 item 4).
+  // The sandbox pays the loan out 5 s after applying; the plan follows it.
   await expect.poll(() => page.getByTestId('loan-status').textContent(), { timeout: 30_000 }).toBe('Repaying')
 
   // Repay one period: home → repayment → the first period → detail → confirm → result.

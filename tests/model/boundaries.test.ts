@@ -16,11 +16,11 @@ import { machineVerifier } from './support/machine-verifier'
 import { specPaths } from './support/verify'
 
 /*
- * The golden paths at their boundaries (issue #12 item 1): where a path presses a form's button
+ * The golden paths at their boundaries: where a path presses a form's button
  * with everything filled in, the same press with one required field blank must be refused (no
- * call: PRODUCT.md 5, "no call while a rule fails"), and an optional field given must be sent;
+ * call: docs/product-rules.md#field-rules, "no call while a rule fails"), and an optional field given must be sent;
  * an SMS code may be sent again exactly when the 60 s countdown ends, not a moment before
- * (PRODUCT.md 5); a URL typed before its screen has anything to show is refused (PRODUCT.md 3).
+ * (docs/product-rules.md#field-rules); a URL typed before its screen has anything to show is refused (docs/product-rules.md#screens-and-flow).
  * Each variant is a golden path's prefix, then the changed steps; the prefix is checked with the
  * machine-level verifications, the end with what the spec says about it.
  */
@@ -79,7 +79,7 @@ async function outcome(g: GoldenPath, steps: PathStep[], last: { refused: true }
   return result.failure
 }
 
-/** A form's button and the fields it needs (PRODUCT.md 3 and 5), each blanked in turn. */
+/** A form's button and the fields it needs (docs/product-rules.md#screens-and-flow, docs/product-rules.md#field-rules), each blanked in turn. */
 interface Gate {
   name: string
   press: string
@@ -170,7 +170,7 @@ test('the lender binding also needs the loan purpose of the demand (it goes with
   expect(await outcome(g, steps, { refused: true })).toBeNull()
 })
 
-test('basic info: an email given is sent with the section (it is optional, PRODUCT.md 3)', async () => {
+test('basic info: an email given is sent with the section (it is optional, docs/product-rules.md#field-email)', async () => {
   const { g, index } = firstTaking('updateLoanUser.done:saved', 'assetInfo')
   const press = g.path.steps.slice(0, index).findLastIndex((s) => s.label === 'form.submit')
   // The request check (machine-checks.ts) compares the section sent with what was typed, email included.
@@ -178,7 +178,7 @@ test('basic info: an email given is sent with the section (it is optional, PRODU
   expect(await outcome(g, steps, { lands: 'assetInfo' })).toBeNull()
 })
 
-// ---- the SMS countdown: a deadline (PRODUCT.md 5) ----
+// ---- the SMS countdown: a deadline (docs/product-rules.md#field-rules) ----
 
 for (const [screen, lands] of [
   ['bankCard', 'bankCard.sendingCode'],
@@ -195,7 +195,7 @@ for (const [screen, lands] of [
   })
 }
 
-// ---- URLs typed before their screen has anything to show (PRODUCT.md 3) ----
+// ---- URLs typed before their screen has anything to show (docs/product-rules.md#screens-and-flow) ----
 
 const typed = (page: string): PathStep => {
   const url = specPaths.get(page)
@@ -241,7 +241,7 @@ const lostAnswers = golden.flatMap((g) => {
   return index >= 0 && !g.path.steps.slice(0, index).some((s) => s.do.kind === 'actor' && s.do.outcome === 'error') ? [{ g, index }] : []
 })
 
-test.each(oddFailures)('a call failing with %s is shown as an unexpected failure where a lost answer would be, with the same way out (PRODUCT.md 7)', async (_what, odd) => {
+test.each(oddFailures)('a call failing with %s is shown as an unexpected failure where a lost answer would be, with the same way out (docs/product-rules.md#errors)', async (_what, odd) => {
   // One of each kind of state that calls: the calls differ, the shapes (loading, submitting, committing, polling) too.
   const seen = new Set<string>()
   const picked = lostAnswers.filter(({ g, index }) => {
@@ -273,7 +273,7 @@ test.each(oddFailures)('a call failing with %s is shown as an unexpected failure
   }
 })
 
-// ---- typed URLs at every step of the application (PRODUCT.md 3 and 4) ----
+// ---- typed URLs at every step of the application (docs/product-rules.md#flow-deep-link-clamp) ----
 
 /** The server's steps the model answers with, and the screen each puts the borrower on. */
 const serverSteps: [fixture: string, step: string][] = [
@@ -305,7 +305,7 @@ const formSteps = ['demand', 'face', 'basic', 'asset', 'contact', 'bank_card']
  */
 function mayOpen(page: string, step: string): boolean {
   const form = forms.indexOf(page)
-  // A settled borrower may apply again, from the demand (PRODUCT.md 4: settled ends the loan, not the borrower).
+  // A settled borrower may apply again, from the demand (docs/product-rules.md#boot-resume-server-step: settled ends the loan, not the borrower).
   if (form >= 0) return step === 'settled' ? form === 0 : formSteps.includes(step) && form <= formSteps.indexOf(step)
   switch (page) {
     case 'review':
@@ -325,7 +325,7 @@ function mayOpen(page: string, step: string): boolean {
 
 const pages = [...forms, 'review', 'result', 'match', 'lendConfirm', 'loanPlan', 'repayment', 'repayDetail', 'paymentConfirm', 'repaymentResult', 'repayPlan']
 
-/** Home's buttons by the server's step: where Continue resumes (PRODUCT.md 3), Repay with a loan, the rights card before a decision (README decisions). */
+/** Home's buttons by the server's step: where Continue resumes (docs/product-rules.md#boot-resume-server-step), Repay with a loan, the rights card before a decision (docs/product-rules.md#flow-rights-before-decision). */
 const resumesAt: Record<string, string> = {
   demand: 'loanDemand',
   face: 'facialIdentification',
@@ -362,13 +362,13 @@ test.each(serverSteps)('at home with the server at %s, each typed URL and button
   expect(problems).toEqual([])
 })
 
-test('a payload with an empty token is no login (PRODUCT.md 2.1: parameters count only with a token)', async () => {
+test('a payload with an empty token is no login (docs/product-rules.md#boot-and-login: parameters count only with a token)', async () => {
   const { g, index } = firstTaking('bridge.payload(token)', 'home')
   const steps = [...g.path.steps.slice(0, index), blankStep('bridge.payload(empty token)', { type: 'bridge.payload', token: '' })]
   expect(await outcome(g, steps, { refused: true })).toBeNull()
 })
 
-// ---- two loans, one settled (PRODUCT.md 3: repayment lists the loans and what is due) ----
+// ---- two loans, one settled (docs/product-rules.md#screens-and-flow: repayment lists the loans and what is due) ----
 
 test('with a settled loan and an open one, Repay at home leads to the open loan, and its plan is what is read', async () => {
   const settled = { loan_id: 'loan-0', status: 'settled' }
@@ -432,11 +432,11 @@ test('a first application (the server remembers no demand) opens priced: the tri
     'updateLoanUser.done:saved',
   ]
   const steps = labels.map((label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }))
-  // The request checks (machine-checks.ts) hold the trial and the saved demand to PRODUCT.md 4's amounts and terms.
+  // The request checks (machine-checks.ts) hold the trial and the saved demand to docs/product-rules.md#field-amount-term's amounts and terms.
   expect(await outcome(golden[0]!, steps, { lands: 'facialIdentification' })).toBeNull()
 })
 
-// ---- after a refusal the next attempt is a new action: a new Idempotency-Key (PRODUCT.md 8) ----
+// ---- after a refusal the next attempt is a new action: a new Idempotency-Key (docs/product-rules.md#idem-key-after-refusal) ----
 
 test.each([
   ['confirmLenderCard', ['form.submit', 'confirmLenderCard.done:bound'], 'lendConfirm.applying'],
@@ -462,7 +462,7 @@ test('identification redone at the asset step leaves the application at the asse
   expect(await outcome(golden[0]!, steps, { lands: 'basicInfo' })).toBeNull()
 })
 
-// ---- the repayment choice on a plan of several periods, one paid (README decisions: oldest first) ----
+// ---- the repayment choice on a plan of several periods, one paid (docs/product-rules.md#flow-periods-in-order) ----
 
 /** Labelled steps from a named start (machines/model/fixtures.ts), replayed with the machine-level checks. */
 function walk(start: string, steps: (string | PathStep)[], last: { refused: true } | { lands: string }): Promise<string | null> {
@@ -499,7 +499,7 @@ test('repayment: a choice undone (nothing chosen) is taken, and Next then has no
 
 test('repayment: the borrower\'s ticks on the plan with period 1 paid give the unpaid periods up to the ticked one, and the machine takes each', async () => {
   const plan = fixtures.getRepayPlan.partlyPaid!({ params: {}, input: { loan_id: 'loan-1' } } as never)
-  // README decisions: ticking a period ticks the unpaid ones before it, unticking drops the ones after.
+  // docs/product-rules.md#flow-periods-in-order: ticking a period ticks the unpaid ones before it, unticking drops the ones after.
   const ticks: [period: number, checked: boolean, chosen: number[]][] = [
     [1, true, []],
     [2, true, [2]],
@@ -516,7 +516,7 @@ test('repayment: the borrower\'s ticks on the plan with period 1 paid give the u
   }
 })
 
-// ---- how the page is opened: a token or none, a deep link (PRODUCT.md 2.1 and 3) ----
+// ---- how the page is opened: a token or none, a deep link (docs/product-rules.md#boot-and-login, docs/product-rules.md#flow-deep-link-clamp) ----
 
 test('opened with an empty token on a channel that needs login: the login screen (a token counts only when it is one)', async () => {
   expect(await walk('emptyToken', ['resolveBaseUrl.done:sandbox', 'lookupChannel.done:loginRequired'], { lands: 'login' })).toBeNull()
@@ -527,7 +527,7 @@ test.each(serverSteps)('a deep link to home with the server at %s stays at home'
 })
 
 test.each(serverSteps)('a deep link to the lender match with the server at %s lands there once approved, else where the server has the borrower', async (fixture, step) => {
-  // PRODUCT.md 3: a deep link to a later step than the server allows lands on the allowed step instead.
+  // docs/product-rules.md#screens-and-flow: a deep link to a later step than the server allows lands on the allowed step instead.
   const lands = mayOpen('match', step) ? 'screens.match' : `screens.${resumesAt[step]!}`
   expect(await walk('matchLink', atHomeWith(fixture), { lands })).toBeNull()
 })
@@ -537,7 +537,7 @@ test('a deep link to an agreement opens it with the key of its query (the page a
   expect(await walk('agreementLink', [...atHomeWith('atDemand'), 'getAgreement.done:agreement'], { lands: 'overlay' })).toBeNull()
 })
 
-// ---- an order answered as failed is a finished action: buying again is a new one (PRODUCT.md 8) ----
+// ---- an order answered as failed is a finished action: buying again is a new one (docs/product-rules.md#idem-key-after-refusal) ----
 
 test.each([
   ['failed when bought', 'buyRewardProduct.done:failed', []],
@@ -549,7 +549,7 @@ test.each([
   expect(await outcome(g, steps, { lands: 'rights.owned' })).toBeNull()
 })
 
-// ---- the card is bound for one lender (PRODUCT.md 3: lendConfirm binds the card for that lender by SMS) ----
+// ---- the card is bound for one lender (docs/product-rules.md#screens-and-flow: lendConfirm binds the card for that lender by SMS) ----
 
 /** A golden path that bound lender A's card and had the application refused, back on the confirmation. */
 function boundThenRefused(): PathStep[] {
@@ -568,7 +568,7 @@ test('the same lender chosen again: its card stays bound, the application goes s
   expect(await walk('fresh', [...boundThenRefused(), ...toLender('lender-a'), 'form.change(lendConfirm:agree)', 'form.submit'], { lands: 'lendConfirm.applying' })).toBeNull()
 })
 
-// ---- a payment the bank is still settling (PRODUCT.md 3: the result is polled until last_repayment settles) ----
+// ---- a payment the bank is still settling (docs/product-rules.md#screens-and-flow: the result is polled until last_repayment settles) ----
 
 test.each([
   ['still processing', 'repaymentStillProcessing', 'repaymentResult.processing.waiting'],
@@ -632,7 +632,7 @@ test.each([404, 600])('a commit answered HTTP %i is a refusal, not a lost answer
   expect((await commitAnswered({ kind: 'refused', status })).length).toBe(commits.length)
 })
 
-// ---- what the borrower typed outlives the server's copy (PRODUCT.md 5: nothing typed is lost) ----
+// ---- what the borrower typed outlives the server's copy (docs/product-rules.md#field-rules: nothing typed is lost) ----
 
 test('an amount typed on the loan demand is kept when home reads the server\'s older demand again, and is what is saved', async () => {
   // The server at the face step remembers the demand of 10,000 CNY; the borrower goes back and types 20,000.

@@ -23,7 +23,7 @@ import { borrowerOps, hashOf, type Op } from './support/user-steps'
 import { advanceWorld, render as textOf, startWorld, verifyFacts, verifySees, type ScreenReader, type Translate, type World } from './support/verify'
 
 /*
- * Model paths in headless Chromium (issue #12 item 2): the built page, served by the sandbox, walked
+ * Model paths in headless Chromium: the built page, served by the sandbox, walked
  * by hand like at the React level (support/user-steps.ts, through Playwright), on the fewest paths
  * of the hand-walkable set that show every screen state and take every move between screens of the
  * funnel. The network is answered at the network layer with page.route: each API call is held

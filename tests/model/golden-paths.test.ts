@@ -5,7 +5,7 @@ import { goldenFile, goldenText, lineDiff } from '../../machines/model/golden'
 import { generatePaths } from '../../machines/model/paths'
 
 /*
- * The generated paths are under review (issue #12 item 4): any change of the machine's behaviour
+ * The generated paths are under review: any change of the machine's behaviour
  * changes them, and this test fails with the difference until `npm run paths -- --approve`.
  */
 

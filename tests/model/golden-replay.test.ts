@@ -23,7 +23,7 @@ const model = instrument(appMachine)
 /**
  * A route step is the borrower typing the spec's URL (or pressing Back to it): the event is what
  * routes.ts makes of that URL, not the one the path names, so a URL read wrongly fails here. The
- * entry page is typed by its alias (spec section 2).
+ * entry page is typed by its alias (docs/product-rules.md#flow-routes).
  */
 function typedUrl(step: PathStep): PathStep {
   if (step.do.kind !== 'event' || step.do.event.type !== 'xstate.route') return step

@@ -27,7 +27,7 @@ import { borrowerOps, hashOf, type Op } from './support/user-steps'
 import { advanceWorld, render as textOf, startWorld, verifyFacts, verifySees, type ScreenReader, type World } from './support/verify'
 
 /*
- * Model paths at the React level (issue #12 item 2): the real app (services, actor, pages) in jsdom,
+ * Model paths at the React level: the real app (services, actor, pages) in jsdom,
  * the network a real HTTP server that answers each call the way the path says and checks what the
  * page sent (support/request-checks.ts). Every step is taken by the borrower's hands: a click, a
  * tick, typing, a choice, found by role and translated name; the host's payloads come as the host
@@ -52,7 +52,7 @@ const historyWrites: { kind: 'push' | 'replace'; url: string }[] = []
 beforeAll(async () => {
   api = await startFakeApi()
   i18n = await initI18n('en')
-  // The projection's own history writes, to tell push from replace (issue #12 item 1).
+  // The projection's own history writes, to tell push from replace.
   for (const kind of ['push', 'replace'] as const) {
     const method = kind === 'push' ? 'pushState' : 'replaceState'
     const original = window.history[method].bind(window.history)
@@ -317,7 +317,7 @@ for (const path of paths) {
 }
 
 test('every screen state is shown by at least one path, and the figures are written', () => {
-  // Issue #12: the transitions a borrower's hands, the host, the network and waiting can take (not a
+  // The transitions a borrower's hands, the host, the network and waiting can take (not a
   // typed URL other than the start's, nor the edge's poll.now after a restore), and how many were walked.
   const byHand = set.targets.transitions.filter((transition) => !/\| (xstate\.route|route→|poll\.now)/.test(transition))
   const walked = byHand.filter((transition) => seen.transitions.has(transition))

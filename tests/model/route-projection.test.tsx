@@ -23,7 +23,7 @@ import { startSamples } from '../../machines/model/fixtures'
  * The route projection (src/app/route-projection.tsx) over the golden paths, in jsdom: the real
  * component under a hash router, mirroring a real actor of the machine. After every step the URL
  * in the address bar and whether the projection pushed or replaced it must be what the
- * verification table says for the state (spec section 2, PRODUCT.md 3); a route step is the
+ * verification table says for the state (docs/product-rules.md#screens-and-flow); a route step is the
  * borrower typing the spec's URL (or Back to it), which the projection must turn into the event,
  * and a refused URL must be put back. Cheap enough to run per mutant, unlike the React level.
  */

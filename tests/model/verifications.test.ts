@@ -44,7 +44,7 @@ test('every screen state names the page that must render and its route', () => {
 test('each route of the spec, typed, asks the machine for its page; login and unknown paths ask for nothing (routes.ts)', () => {
   for (const [page, url] of specPaths) {
     const event = eventForLocation(url)
-    // Spec section 2: login is navigated to after the channel lookup, never typed.
+    // docs/product-rules.md#flow-routes: login is navigated to after the channel lookup, never typed.
     if (page === 'login') expect(event, url).toBeNull()
     else expect(event, url).toEqual({ type: 'xstate.route', to: `#${page}` })
   }

@@ -1,6 +1,6 @@
 /*
- * What must hold in each state, written from the specification (loan-webview-spec.md) and the
- * product design (PRODUCT.md), never read from the machine. Keyed by state id; the entries of every
+ * What must hold in each state, written from the product's rules
+ * (docs/product-rules.md), never read from the machine. Keyed by state id; the entries of every
  * active state apply together (a screen's entry gives its page, heading and route, its sub-state's
  * entry what is busy, enabled or in error). Texts are locale keys, so a wording change follows.
  *
@@ -37,7 +37,7 @@ export interface Sees {
   alert?: boolean
   /**
    * Retry is offered exactly when asking again can succeed (a lost, late or unreadable answer); a
-   * refusal is answered the same way again, so it offers none (PRODUCT.md: never a Retry that cannot succeed).
+   * refusal is answered the same way again, so it offers none (docs/product-rules.md#error-refusal-no-retry).
    */
   retry?: true
   /** The rights sheet is open over the screen (a dialog). */
@@ -48,9 +48,9 @@ export interface Sees {
 export interface Facts {
   /** The URL the page shows and how it got there; `null` while booting (no screen yet); absent: the opener's (sheets). */
   route?: { path: string; history: 'push' | 'replace' } | null
-  /** Spec section 4: login only when the channel requires it and no token came. */
+  /** docs/product-rules.md#boot-and-login: login only when the channel requires it and no token came. */
   login?: 'required'
-  /** Spec section 4 / 8: after a 401 the token is cleared. */
+  /** docs/product-rules.md#error-401: after a 401 the token is cleared. */
   token?: 'cleared'
   /** Inside the session: a token exists or the channel needs none, and the channel code answered is stored. */
   session?: true
@@ -65,7 +65,7 @@ const text = (key: string, values?: Record<string, unknown>): Text => (values ==
 const button = (key: string, enabled: Control['enabled'], values?: Record<string, unknown>): Control => ({ role: 'button', name: text(key, values), enabled })
 const texts = (...keys: string[]): Text[] => keys.map((key) => text(key))
 
-/** Spec section 2 routes; PRODUCT.md 3 and the README: arriving where a one-way step ended replaces the entry. */
+/** docs/product-rules.md#screens-and-flow routes; docs/product-rules.md#flow-back-not-substate: arriving where a one-way step ended replaces the entry. */
 const push = (path: string) => ({ path, history: 'push' as const })
 const replace = (path: string) => ({ path, history: 'replace' as const })
 
@@ -96,14 +96,14 @@ const homeAction = (enabled: boolean): Control => ({
 })
 
 export const verifications: Record<string, Verification> = {
-  // ---- boot (spec 4, PRODUCT.md 2): the entry page, no route of its own yet ----
+  // ---- boot (spec 4, docs/product-rules.md#boot-and-login): the entry page, no route of its own yet ----
   'app.boot': { sees: { page: 'boot', heading: text('app.name'), texts: texts('boot.title') }, facts: { route: null } },
   'app.boot.resolvingBaseUrl': { sees: { busy: true } },
   'app.boot.lookingUpChannel': { sees: { busy: true } },
   'app.boot.routing': passing,
   'app.boot.failed': { sees: { alert: true, controls: [button('common.retry', true)] } },
 
-  // ---- login (PRODUCT.md 2.4): ask the host ----
+  // ---- login (docs/product-rules.md#boot-host-login): ask the host ----
   login: {
     sees: { page: 'login', heading: text('routes.login'), texts: texts('screens.login.waiting'), controls: [button('screens.login.ask', true)] },
     facts: { route: replace('/pages/login/index'), login: 'required' },
@@ -141,7 +141,7 @@ export const verifications: Record<string, Verification> = {
   facialIdentification: screen('facialIdentification', push('/pages/facialIdentification/index')),
   'app.session.screens.facialIdentification.editing': { sees: { texts: texts('screens.face.lead'), controls: [button('screens.face.start', 'any')] } },
   'app.session.screens.facialIdentification.startingSession': { sees: { busy: true, texts: texts('screens.face.lead'), controls: [button('screens.face.start', false)] } },
-  // The vendor's page, framed in the web view page (PRODUCT.md 3): its own route, not the form's.
+  // The vendor's page, framed in the web view page (docs/product-rules.md#screens-and-flow): its own route, not the form's.
   'app.session.screens.facialIdentification.verifying': {
     sees: { page: 'webview', heading: text('screens.face.title'), controls: [button('screens.webview.done', true)] },
     facts: { route: push('/pages/webview/index') },
@@ -173,7 +173,7 @@ export const verifications: Record<string, Verification> = {
   'app.session.screens.bankCard.codeSent': { sees: { texts: texts('screens.sms.code'), controls: [button('screens.card.bind', 'any')] } },
   'app.session.screens.bankCard.confirming': loading('screens.card.bind'),
   // A binding cut off by a closed web view: while the server is asked whether it went through, the
-  // form waits, and the notice already says what was not kept (PRODUCT.md 8).
+  // form waits, and the notice already says what was not kept (docs/product-rules.md#nothing-lost-interrupted).
   'app.session.screens.bankCard.askingWhetherBound': { sees: { busy: true, alert: true, controls: [button('screens.sms.send', false)] } },
 
   // ---- review and its outcome: one-way, so arriving replaces the entry ----
@@ -211,7 +211,7 @@ export const verifications: Record<string, Verification> = {
   'app.session.screens.lendConfirm.codeSent': { sees: { texts: texts('screens.sms.code'), controls: [button('screens.lend.apply', 'any')] } },
   'app.session.screens.lendConfirm.confirmingCard': loading('screens.lend.apply'),
   'app.session.screens.lendConfirm.applying': loading('screens.lend.apply'),
-  // A timeout or a dropped answer: the outcome is unknown, so the same request is sent again (PRODUCT.md 8).
+  // A timeout or a dropped answer: the outcome is unknown, so the same request is sent again (docs/product-rules.md#idem-key-reuse).
   'app.session.screens.lendConfirm.applyUncertain': ready(button('screens.common.retrySame', true)),
 
   loanPlan: screen('loanPlan', replace('/pages/loanPlan/index')),
@@ -249,7 +249,7 @@ export const verifications: Record<string, Verification> = {
   'app.session.screens.paymentConfirm.loadingCard': loading('screens.pay.pay'),
   'app.session.screens.paymentConfirm.failed': failed,
   'app.session.screens.paymentConfirm.ready': { sees: { texts: texts('screens.repay.total', 'screens.pay.card'), controls: [button('screens.pay.pay', 'any')] } },
-  // Pays once (PRODUCT.md 8): no second tap while the payment is under way.
+  // Pays once (docs/product-rules.md#idem-single-submit): no second tap while the payment is under way.
   'app.session.screens.paymentConfirm.paying': loading('screens.pay.pay'),
   'app.session.screens.paymentConfirm.uncertain': { sees: { texts: texts('screens.pay.uncertain'), controls: [button('screens.common.retrySame', true)] } },
 

@@ -1,5 +1,5 @@
-// StrykerJS over the machine, the route projection, the app edge, the request layer and the pages
-// (issue #12 item 5). `npm run mutation` runs it; see the README's "Mutation testing".
+// StrykerJS over the machine, the route projection, the app edge, the request layer and the pages.
+// `npm run mutation` runs it; docs/testing.md says how to read its report.
 //   MUTATION_TESTS=model  (default) the model-based tests alone: tests/mutation/vitest.model.config.ts
 //   MUTATION_TESTS=suite  the whole suite except the Chromium tests: tests/mutation/vitest.suite.config.ts
 //     (MUTATION_SUITE_FAST=1: without the React-level model paths too, a lower bound)

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 import baseConfig from '../../vite.config'
 
 /*
- * The model-based tests alone, for mutation testing (issue #12 item 5): the approved golden paths
+ * The model-based tests alone, for mutation testing: the approved golden paths
  * replayed on the machine with the verification table (and what the page would send, the drafts,
  * a reload after each step), the same paths through the route projection in jsdom, and the
  * table's own completeness and routes. The

@@ -3,7 +3,7 @@ import type { PortData } from '../../machines/ports'
 import { baseScript, fail, loanUser, settle, start } from '../../machines/test-kit'
 
 /*
- * Issue #11 item 3: home's three calls do not depend on each other, so they go out together and
+ * Home's three calls do not depend on each other, so they go out together and
  * home's figures wait for the slowest answer, not for the sum of three round trips.
  */
 

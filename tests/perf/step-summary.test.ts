@@ -3,7 +3,7 @@ import type { StepSample } from '../bench/step-latency'
 import { median, percentile, stepDifference, stepSummary } from '../bench/step-summary'
 
 /*
- * The benchmark's step figures (issue #11): what they report is only worth reading if the
+ * The benchmark's step figures: what they report is only worth reading if the
  * arithmetic is right. Expected values are worked by hand from the definitions (nearest-rank
  * percentile, the vendor's Pass reported apart), not taken from a run.
  */

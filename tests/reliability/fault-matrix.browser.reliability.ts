@@ -10,12 +10,12 @@ import { loginPersona, sentSmsCode, startPageSandbox, type LoggedIn } from '../s
 import { recordFigures } from './support/figures'
 
 /*
- * Fault matrix in the browser (issue #14): one representative cell per screen that makes a call.
+ * Fault matrix in the browser: one representative cell per screen that makes a call.
  * The built page, served by the sandbox, in Chromium; the borrower walks by hand (clicks, typing,
  * controls found by their translated names) in four journeys, and on each screen one call is
  * failed at the network layer (`page.route`) with one fault, the faults varied across screens so
  * every kind appears. What each cell must show comes from the spec's error catalogue (section 8)
- * and PRODUCT.md section 7, not from the page's code:
+ * and docs/product-rules.md#errors, not from the page's code:
  *   - the catalogue's toast, in the borrower's language (none for a 401), and exactly one in-page
  *     notice saying what happened and what to do, in the locale files' words, never a bare code;
  *   - the loading state cleared: the screen not busy, no spinner, its primary control enabled;
@@ -81,7 +81,7 @@ const faults: Record<FaultName, Fault> = {
   'connection reset': { serve: (route) => route.abort('connectionreset'), toast: { key: 'errors.networkError' }, notice: 'errors.networkError', retryable: true },
   'connection aborted': { serve: (route) => route.abort('connectionaborted'), toast: { key: 'errors.networkError' }, notice: 'errors.networkError', retryable: true },
   // The network's own timeout (net::ERR_TIMED_OUT), which the page meets as its request timing out:
-  // the catalogue's network toast (PRODUCT.md 7), a notice that says it timed out. The page's own
+  // the catalogue's network toast (docs/product-rules.md#errors), a notice that says it timed out. The page's own
   // 60 s timer is XHR's, which Playwright's clock does not drive: the request layer covers it on a
   // simulated clock (fault-matrix.request.test.ts).
   'connection timed out': { serve: (route) => route.abort('timedout'), toast: { key: 'errors.networkError' }, notice: 'errors.timeout', retryable: true },
@@ -146,7 +146,7 @@ interface Cell {
   journey: Journey
   /** The screen that makes the call (`main[data-screen]`; `boot` for the boot page). */
   screen: string
-  /** The contract's call (spec section 7) and how to recognise it. */
+  /** The contract's call (docs/product-rules.md#one-request) and how to recognise it. */
   call: string
   method: 'GET' | 'POST' | 'PUT'
   path: RegExp

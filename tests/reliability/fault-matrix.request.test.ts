@@ -12,7 +12,7 @@ import { recordFigures } from './support/figures'
 import { argsFor, healthyData, requestCalls, type RequestCall } from './support/call-table'
 
 /*
- * Fault matrix, request layer (issue #14): each of the 28 calls × each fault, against a real HTTP
+ * Fault matrix, request layer: each of the 28 calls × each fault, against a real HTTP
  * server on loopback (a closed port, a real DNS failure, a dropped socket...). What each fault must
  * produce comes from the spec's error catalogue (section 8), not from the client's code:
  *   HTTP 401                → no toast; token and user info cleared; `goHome` once

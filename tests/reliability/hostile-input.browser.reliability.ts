@@ -8,11 +8,11 @@ import { dangerousNodes } from './support/dangerous-dom'
 import { recordFigures } from './support/figures'
 
 /*
- * Hostile input in Chromium (issue #14): the XSS corpus rendered through both server-HTML screens
+ * Hostile input in Chromium: the XSS corpus rendered through both server-HTML screens
  * (an agreement, the rights card's details), the built page against the sandbox, the server's
  * answer replaced at the network layer. For every batch: no dialog, no script or other dangerous
  * node, and clicking every link in it navigates nothing; throughout, the token is never in
- * storage, the URL, a Referer or the console (issue #14.1, #14.2).
+ * storage, the URL, a Referer or the console.
  */
 
 const issueVectors = ['<a href="/terms.html">terms</a>', '<a href="/. /,alert(42)//#">vector</a>', '<a href="#/pages/home/index">home</a>']
@@ -96,7 +96,7 @@ afterAll(async () => {
   await sandbox?.close()
 })
 
-test('issue #14.2: the token leaves the address bar at intake; the page is logged in', async () => {
+test('the token leaves the address bar at intake; the page is logged in', async () => {
   expect(page.url()).not.toContain('bridge=')
   expect(page.url()).not.toContain(token)
   expect(await page.evaluate(() => document.querySelector('meta[name="referrer"]')?.getAttribute('content'))).toBe('no-referrer')
@@ -150,7 +150,7 @@ test.each(batches.map((batch, index) => [index + 1, batch] as const))('rights de
   await renderAndProbe('richText', batch, (index - 1) * batchSize)
 })
 
-test('issue #14.1: clicking /terms.html and the /. /,alert(42)//# vector in an agreement keeps the borrower on the page, logged in', async () => {
+test('clicking /terms.html and the /. /,alert(42)//# vector in an agreement keeps the borrower on the page, logged in', async () => {
   html = '<p>See <a href="/terms.html">the terms</a> and <a href="/. /,alert(42)//#">this</a>.</p>'
   await page.evaluate(() => (location.hash = '#/pages/home/index'))
   await page.waitForSelector('main[data-screen="home"][aria-busy="false"]')

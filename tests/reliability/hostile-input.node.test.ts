@@ -9,7 +9,7 @@ import { dangerousNodes } from './support/dangerous-dom'
 import { recordFigures } from './support/figures'
 
 /*
- * Hostile input in node (issue #14): what a compromised host, a crafted link or a hostile frame
+ * Hostile input in node: what a compromised host, a crafted link or a hostile frame
  * can hand the bridge, and the XSS corpus through the sanitiser in jsdom. The same corpus goes
  * through both server-HTML screens in Chromium in hostile-input.browser.reliability.ts.
  */

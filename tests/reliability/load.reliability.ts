@@ -5,7 +5,7 @@ import { assetInput, basicInput, contactsInput, debitCard } from '../../server/t
 import { recordFigures } from './support/figures'
 
 /*
- * Load (issue #14): concurrent borrowers walking the whole funnel against one sandbox on loopback,
+ * Load: concurrent borrowers walking the whole funnel against one sandbox on loopback,
  * on the real clock (the review really takes its 3 s): login, demand, liveness, basic, asset,
  * contacts, card by SMS, the review polled, then for the approved a lender card by SMS and the
  * loan. Bounded: 50 borrowers, 60 s. Afterwards the database is counted: every borrower's card

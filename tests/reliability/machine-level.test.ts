@@ -12,7 +12,7 @@ import { drive, firstFixture, invokedSources, model, prefixTo, settle } from './
  * The machine-level families of `npm run reliability` in one file, because reaching a call costs
  * the model's path generation once (the `describe` names the family for the runner).
  *
- * Fault matrix, machine level (issue #14): every call the machine invokes, reached the way the
+ * Fault matrix, machine level: every call the machine invokes, reached the way the
  * model's paths reach it, answered with each failure the request layer turns the 16 faults into
  * (fault-matrix.request.test.ts). After each: the machine is alive, no longer waiting on the call
  * and not busy (loading cleared), exactly one error code from the catalogue in context (none for
@@ -39,7 +39,7 @@ const catalogue: readonly ErrorCode[] = ['network', 'timeout', 'invalidResponse'
 const decorative: ReadonlySet<string> = new Set(['showUser', 'reportDevice', 'showRewardProduct'])
 /**
  * The bound card is shown beside the loan on loan confirmation and in the rights sheet: there it only
- * informs, so its failure lets the screen go on (issue #13 items 6 and 15). Paying needs it.
+ * informs, so its failure lets the screen go on. Paying needs it.
  */
 function decorativeHere(call: string, snapshot: AnyMachineSnapshot): boolean {
   if (decorative.has(call)) return true

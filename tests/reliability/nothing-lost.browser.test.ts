@@ -8,7 +8,7 @@ import { sentSmsCode, startPageSandbox } from '../support/sandbox'
 import { recordFigures } from './support/figures'
 
 /*
- * Nothing lost (issue #14), in Chromium inside the sandbox's host simulator, which plays the host
+ * Nothing lost, in Chromium inside the sandbox's host simulator, which plays the host
  * app: on each form screen, typed values survive a reload of the web view (the host re-sends its
  * payload, the page asks for it), a killed web view (a new page, same storage), going offline and
  * back, a 401 and a new token from the host: same screen, every field as typed (sensitive ones within
@@ -29,7 +29,7 @@ interface FormScreen {
   fill: (frame: Frame) => Promise<void>
   /** Label → value (or checked) the form must show after each disruption. */
   values: Record<string, string | boolean>
-  /** Sensitive fields (PRODUCT.md section 8): kept within the session only, blank in a new web view. */
+  /** Sensitive fields (docs/product-rules.md#nothing-lost): kept within the session only, blank in a new web view. */
   sensitive?: string[]
   /** Sends the screen's call, whose first answer is the 401. */
   submit: (frame: Frame) => Promise<void>

@@ -6,7 +6,7 @@ import { assetInput, basicInput, bindLender, contactsInput, debitCard, statusOf,
 import { recordFigures } from './support/figures'
 
 /*
- * Once only, over HTTP (issue #14): each committing action the borrower can repeat by accident,
+ * Once only, over HTTP: each committing action the borrower can repeat by accident,
  * sent the ways a page, a flaky network or a reload repeat it, on a fresh sandbox each time, and
  * counted in the sandbox's database afterwards: one record per action, whatever arrived.
  */

@@ -4,7 +4,7 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { AddressBar } from '../../src/app/app'
 
 /*
- * The router comes in a chunk of its own after the first screen (issue #11). A download that fails
+ * The router comes in a chunk of its own after the first screen. A download that fails
  * on a flaky mobile network must not leave the address bar dead for the rest of the visit: it is
  * tried again, and the mirror mounts when it arrives.
  */

@@ -5,7 +5,7 @@ import { openForm, trial } from './support/form-harness'
 
 /*
  * While the machine is busy a screen says so (spec: a spinner while a call is under way). The
- * spinner reads the busy flag itself (`BusySpinner`, issue #11): the flag no longer re-renders the
+ * spinner reads the busy flag itself (`BusySpinner`): the flag no longer re-renders the
  * whole form, and these are the places a borrower waits on it.
  */
 

@@ -8,7 +8,7 @@ import type { Locale } from '../../src/i18n/locale'
 import { borrowerPhone, descriptionOf, openForm, type OpenForm } from './support/form-harness'
 
 /*
- * Issue #5: every form's rules, through roles and labels, in two locales. Each form is the real
+ * Every form's rules, through roles and labels, in two locales. Each form is the real
  * page on the real machine (fake actors record every call): a bad value typed as a borrower would,
  * the field left, its message read as the field's accessible description in that locale; a press
  * of the form's button makes no call and lands on the bad field; fixed, the message goes and the
@@ -252,7 +252,7 @@ for (const locale of locales) {
     expect(calls[0]?.input).not.toHaveProperty('email')
   })
 
-  // Issue #13 item 18: the host's location (six-digit GB/T 2260 ids) fills the residence.
+  // The host's location (six-digit GB/T 2260 ids) fills the residence.
   test(`[${locale}] basicInfo: the host's location fills the residence, with its names`, async () => {
     const form = await open(locale, 'basicInfo', {
       location: { province_id: '110000', province_name: '北京市', city_id: '110100', city_name: '北京市', district_id: '110105', district_name: '朝阳区' },
@@ -357,7 +357,7 @@ for (const locale of locales) {
     expect(form.run.actor.getSnapshot().context.drafts.contact.contacts[0].phone).toBe('13900000001')
   })
 
-  // Issue #13 item 10: the two contacts repeat the same three fields; each card is named, so a
+  // The two contacts repeat the same three fields; each card is named, so a
   // screen reader tells "contact 1: mobile number" from "contact 2: mobile number".
   test(`[${locale}] contact: each contact is a named section holding its own relation, name and phone`, async () => {
     const form = await open(locale, 'contact')
@@ -369,7 +369,7 @@ for (const locale of locales) {
     }
   })
 
-  // Issue #13 item 9: leaving a field with a broken rule shows its message in a line the field
+  // Leaving a field with a broken rule shows its message in a line the field
   // already held, so nothing below moves under the tap that left it.
   test(`[${locale}] contact: a phone's rule message takes a line that was already there`, async () => {
     const form = await open(locale, 'contact')
@@ -460,7 +460,7 @@ for (const locale of locales) {
     expect(card.value).toBe('4111 1111 1111 1112')
     await form.user.type(phone, '13900000001')
     expect(phone.value).toBe('139 0000 0001')
-    // The rule shows once the press that left the field has landed (issue #13 item 9): not synchronously.
+    // The rule shows once the press that left the field has landed: not synchronously.
     await waitFor(() => expect(descriptionOf(card)).toBe(form.t('fieldRules.bankCard.luhn')))
     expect(card.getAttribute('aria-invalid')).toBe('true')
 

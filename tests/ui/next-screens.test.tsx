@@ -5,7 +5,7 @@ import { nextScreens } from '../../src/app/app'
 import { openForm, type FormScreen } from './support/form-harness'
 
 /*
- * The pages fetched and warmed ahead (issue #11) are the ones the borrower is going to: on each
+ * The pages fetched and warmed ahead are the ones the borrower is going to: on each
  * application form, the screen the spec's funnel puts after it, although the form's Next first
  * passes through its own saving state on the same screen.
  */

@@ -5,7 +5,7 @@ import { openForm, trial } from './support/form-harness'
 
 /*
  * Loan demand's schedule is folded under its summary and built only when the borrower opens it
- * (issue #11: the rows were most of the step's render). Folding must not lose it: opened, it lists
+ * (the rows were most of the step's render). Folding must not lose it: opened, it lists
  * every period the price was worked out for, with its due date and amount.
  */
 

@@ -13,7 +13,7 @@ import '../components.css'
 /*
  * A press in progress (a finger or a mouse button down, until its click): leaving a field by
  * pressing something else must not change the layout before that press lands, or the message
- * shown on leaving pushes the pressed control away and the tap is lost (issue #13 item 9).
+ * shown on leaving pushes the pressed control away and the tap is lost.
  */
 let pressing = false
 let afterPress: (() => void)[] = []
@@ -50,7 +50,7 @@ function useFieldMessage(error: FieldRuleCode | null | undefined, hint: string |
 /**
  * The line under a field. A field with rules keeps the line even while it is empty: a message
  * appearing when the borrower leaves the field would otherwise push what is below it away from
- * under the finger that is tapping it (issue #13 item 9).
+ * under the finger that is tapping it.
  */
 function FieldMessage({ id, text, isError, reserve = false }: { id: string; text: string | undefined; isError: boolean; reserve?: boolean }) {
   if (text === undefined || text === '') return reserve ? <p className="ui-field__error ui-field__reserved" aria-hidden="true" /> : null

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/translation'
 import type { AgreementKey } from '../../contract/entities'
 import '../components.css'
 
-/** The privacy route of spec section 2, where an agreement is read. */
+/** The privacy route of docs/product-rules.md#flow-agreement-keys, where an agreement is read. */
 export function agreementHref(key: AgreementKey, title: string): string {
   return `#/pages/privacy/index?${new URLSearchParams({ key, title }).toString()}`
 }

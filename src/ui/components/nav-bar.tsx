@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/translation'
 import '../components.css'
 
 /**
- * The custom navigation bar every page has (spec section 2): a `<header>` holding the page's one
+ * The custom navigation bar every page has (docs/product-rules.md#flow-routes): a `<header>` holding the page's one
  * `<h1>`, padded below the status bar of notched phones. Back appears only when `onBack` is given,
  * because whether Back is possible is the machine's answer, not the bar's.
  */

@@ -3,7 +3,7 @@ import { useFormatters } from './use-format'
 import '../components.css'
 
 /**
- * Every price the borrower sees shows the APR (PRODUCT.md section 4), and it comes first, before
+ * Every price the borrower sees shows the APR (docs/product-rules.md#money-apr-shown), and it comes first, before
  * the monthly payment, so the cheaper-looking monthly figure never stands alone.
  */
 export function PriceSummary({

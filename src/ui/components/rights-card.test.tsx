@@ -104,7 +104,7 @@ test('a failed order shows the reason and the borrower can try again', async () 
   expect(screen.getByRole('button', { name: 'Buy now' })).toBeTruthy()
 })
 
-// Issue #13 item 15: before the box is ticked the borrower sees which card pays, once, and the refund.
+// Before the box is ticked the borrower sees which card pays, once, and the refund.
 test('the offer says which card is charged, that it never renews and the 7-day refund, in Chinese and English', async () => {
   const bound = { bank_name: '中国工商银行', last4: '4321' }
   await renderIn('zh-Hans', card({ chargedCard: bound }))
@@ -120,7 +120,7 @@ test('the offer says which card is charged, that it never renews and the 7-day r
   expect(en.textContent).toContain('Full refund within 7 days of purchase if you have used no benefit')
 })
 
-// Issue #13 item 20: after a lost answer the sheet's one way on is its Retry, not a disabled "Buying…".
+// After a lost answer the sheet's one way on is its Retry, not a disabled "Buying…".
 test('a card that cannot be bought now shows no Buy button at all, in Chinese and English', async () => {
   await renderIn('zh-Hans', card({ purchasable: false }))
   expect(screen.queryByRole('button', { name: /开通/ })).toBeNull()

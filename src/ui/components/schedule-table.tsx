@@ -39,7 +39,7 @@ export function ScheduleTable({ periods, caption }: { periods: readonly Schedule
   const hasPenalty = periods.some((row) => (row.penalty ?? 0) !== 0)
   const sum = (pick: (row: SchedulePeriodRow) => number) => periods.reduce((total, row) => total + pick(row), 0)
   // Translated once per render, not per row: a 12-period schedule looked each label up 13 times,
-  // a good part of the loan demand screen's render at 4x CPU (issue #11's step profile).
+  // a good part of the loan demand screen's render at 4x CPU.
   const labels = { principal: t('ui.schedule.principal'), interest: t('ui.schedule.interest'), fee: t('ui.schedule.fee'), penalty: t('ui.schedule.penalty') }
   const breakdown = (parts: { principal: number; interest: number; fee: number; penalty: number }) => (
     <span className="ui-table__parts">

@@ -9,18 +9,18 @@ import { calls, type CallName } from '../../../src/contract/calls'
 import { IdempotencyLedger } from './request-checks'
 
 /*
- * Machine-level verifications beyond the route and the session facts (issue #12 item 1), all
+ * Machine-level verifications beyond the route and the session facts, all
  * compared with what the path did (what the borrower typed and chose, what the network answered),
  * never with the machine's own reading of it:
  *
  * - what the page would send: each call the machine makes, as it is answered, by the contract's
- *   schemas (src/contract/calls.ts), the Idempotency-Key rule (PRODUCT.md 8) and the values the
+ *   schemas (src/contract/calls.ts), the Idempotency-Key rule (docs/product-rules.md#idempotency) and the values the
  *   borrower typed, chose or was answered (the demand, the sections, the SMS request, the lender,
  *   the periods, the card, the product, the order);
  * - what the screen shows: after an answer, the machine holds it (the screen reads it from there);
- * - the drafts: what was typed is kept, through failures and re-login (PRODUCT.md 8); what was not
- *   typed is blank, and no agreement is ever ticked but by the borrower (PRODUCT.md 5);
- * - a reload after every step (PRODUCT.md 8): the persisted snapshot restores the same state and
+ * - the drafts: what was typed is kept, through failures and re-login (docs/product-rules.md#nothing-lost); what was not
+ *   typed is blank, and no agreement is ever ticked but by the borrower (docs/product-rules.md#field-rules);
+ * - a reload after every step (docs/product-rules.md#nothing-lost): the persisted snapshot restores the same state and
  *   context, keeps ID, card numbers and SMS codes out of localStorage, and a killed web view (no
  *   sessionStorage) gets them back blank; a snapshot of another version starts fresh.
  */
@@ -57,7 +57,7 @@ interface PlanAnswer {
   periods: { period: number; status: string }[]
 }
 
-/** A choice of periods the shown plan allows: unpaid periods it lists, oldest first (PRODUCT.md 3, README decisions). */
+/** A choice of periods the shown plan allows: unpaid periods it lists, oldest first (docs/product-rules.md#flow-periods-in-order). */
 function payable(plan: PlanAnswer | undefined, periods: number[]): boolean {
   if (plan === undefined || plan.loan.status === 'disbursing') return periods.length === 0
   const unpaid = plan.periods.filter((p) => p.status !== 'paid').map((p) => p.period)
@@ -76,7 +76,7 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
         const lender = event.lender_id ?? null
         if (lender === world.lender || world.lender === null) return { ...world, lender }
         // Agreements accepted and a code typed were for the first lender's contract and card: another lender asks
-        // again (PRODUCT.md: nothing ticked for the borrower); the amount and term chosen stay.
+        // again (docs/product-rules.md#field-agreements-unticked); the amount and term chosen stay.
         const { agreements: _accepted, code: _code, ...kept } = world.typed.lendConfirm ?? {}
         return { ...world, lender, typed: { ...world.typed, lendConfirm: kept } }
       }
@@ -106,7 +106,7 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
     }
     case 'getBiometricResult': {
       if (answer.status !== 'passed') return next
-      // Identification fills the name and ID number the borrower has not typed (PRODUCT.md 3).
+      // Identification fills the name and ID number the borrower has not typed (docs/product-rules.md#screens-and-flow).
       const basic = world.typed.basic ?? {}
       const filled = { real_name: basic.real_name || String(answer.real_name ?? ''), id_number: basic.id_number || String(answer.id_number ?? '') }
       return { ...next, typed: { ...world.typed, basic: { ...basic, ...filled } } }
@@ -128,7 +128,7 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
 
 const terms = [3, 6, 9, 12, 24, 36]
 
-/** PRODUCT.md 4: 1,000–200,000 CNY in steps of 100 (fen), terms 3–36 months. */
+/** docs/product-rules.md#field-amount-term: 1,000–200,000 CNY in steps of 100 (fen), terms 3–36 months. */
 function priceProblems(what: string, amount: unknown, term: unknown): string[] {
   const problems: string[] = []
   if (typeof amount !== 'number' || amount < 100_000 || amount > 20_000_000 || amount % 10_000 !== 0) problems.push(`${what}: amount ${String(amount)} is outside 1,000–200,000 CNY in steps of 100`)
@@ -214,7 +214,7 @@ function expectedFields(src: string, world: MachineWorld): { params?: Record<str
       return { input: { product_id: get(a.showRewardProduct, 'product', 'product_id'), card_id: get(a.showCard, 'card', 'card_id'), agreements: { reward: true, withhold_agreement: true } } }
     case 'getRewardOrder':
       return { input: { order_id: get(a.buyRewardProduct, 'order', 'order_id') ?? get(a.showRewardProduct, 'order', 'order_id') } }
-    // The host gave no device facts (the model's starts have none): the page's locale, zh-Hans by default (PRODUCT.md 2.1).
+    // The host gave no device facts (the model's starts have none): the page's locale, zh-Hans by default (docs/product-rules.md#boot-and-login).
     case 'reportDevice':
       return { input: { locale: 'zh-Hans' } }
     default:
@@ -222,7 +222,7 @@ function expectedFields(src: string, world: MachineWorld): { params?: Record<str
   }
 }
 
-/** The section a step saves: the borrower's fields, as typed (PRODUCT.md 3; email only when given). */
+/** The section a step saves: the borrower's fields, as typed (docs/product-rules.md#screens-and-flow; email only when given). */
 function sectionProblems(input: Record<string, unknown>, world: MachineWorld): string[] {
   const typed = world.typed
   switch (input.section) {
@@ -256,7 +256,7 @@ function sectionProblems(input: Record<string, unknown>, world: MachineWorld): s
   }
 }
 
-/** Device facts the risk review can read: every fact named, the screen as `width*height` (spec section 7's header). */
+/** Device facts the risk review can read: every fact named, the screen as `width*height` (docs/product-rules.md#request-headers). */
 function deviceProblems(input: Record<string, unknown>): string[] {
   const problems = ['device_id', 'model', 'brand', 'os', 'os_name'].filter((key) => typeof input[key] !== 'string' || input[key] === '').map((key) => `reportDevice: ${key} is blank`)
   if (!/^\d+\*\d+$/.test(String(input.screen))) problems.push(`reportDevice: screen ${JSON.stringify(input.screen)} is not width*height`)
@@ -268,7 +268,7 @@ export class RequestChecker {
 
   /** The problems of a call the machine made, answered now with `outcome`. */
   check(src: string, args: unknown, world: MachineWorld, outcome: 'ok' | FailureKind): string[] {
-    // The model's starts carry no bridge baseUrl: the init config decides (PRODUCT.md 2.2).
+    // The model's starts carry no bridge baseUrl: the init config decides (docs/product-rules.md#boot-base-url).
     if (src === 'resolveBaseUrl') return differs(src, (args ?? {}) as Record<string, unknown>, { bridgeBaseUrl: null })
     if (!(src in calls)) return [`${src} is not a call of the contract`]
     const call = src as CallName
@@ -279,7 +279,7 @@ export class RequestChecker {
     if (!p.success) problems.push(`${src}: path parameters break the contract (${p.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`)
     const i = z.safeParse(spec.input, input)
     if (!i.success) problems.push(`${src}: the ${spec.method === 'GET' ? 'query' : 'body'} breaks the contract (${i.error.issues.map((e) => `${e.path.join('.')}: ${e.message}`).join('; ')})`)
-    if (spec.committing && !idempotencyKey) problems.push(`${src} commits without an Idempotency-Key (PRODUCT.md 8)`)
+    if (spec.committing && !idempotencyKey) problems.push(`${src} commits without an Idempotency-Key (docs/product-rules.md#idem-key-on-commit)`)
     if (!spec.committing && idempotencyKey !== undefined) problems.push(`${src} commits nothing but carries an Idempotency-Key`)
     const expected = expectedFields(src, world)
     if (expected.params) problems.push(...differs(`${src} path`, params, expected.params))
@@ -327,7 +327,7 @@ export function holdsAnswer(src: string, output: unknown, context: Context, befo
     case 'getBiometricResult': {
       if (o.status === 'failed' || o.status === 'expired') return expect('the liveness outcome', get(context.biometric, 'outcome'), o.status)
       if (o.status !== 'passed') return []
-      // Identified: the application is at basic info at least, never moved back (PRODUCT.md 4's order).
+      // Identified: the application is at basic info at least, never moved back (docs/product-rules.md#boot-resume-server-step: the steps' order).
       const steps = ['demand', 'face', 'basic', 'asset', 'contact', 'bank_card', 'review', 'approved', 'rejected', 'applied', 'repaying', 'overdue', 'settled']
       const was = get<string | undefined>(before.answers.getLoanUserStatus, 'step') ?? 'face'
       const wanted = steps.indexOf(was) >= steps.indexOf('basic') ? was : 'basic'
@@ -340,7 +340,7 @@ export function holdsAnswer(src: string, output: unknown, context: Context, befo
       return [
         ...expect('the SMS request', sms?.request_id, o.request_id),
         ...expect('the masked phone', sms?.phone_masked, o.phone_masked),
-        // PRODUCT.md 5: resend after the countdown, a deadline (an instant), so it survives a reload.
+        // docs/product-rules.md#field-rules: resend after the countdown, a deadline (an instant), so it survives a reload.
         ...expect('the resend deadline', sms?.resendAt, now + Number(o.resend_after) * 1000),
         ...expect('the code\'s expiry', sms?.expiresAt, now + Number(o.expires_in) * 1000),
         ...(src === 'sendCardCode' ? expect('the Luhn warning', context.luhnWarning, o.luhn_warning) : []),
@@ -387,7 +387,7 @@ export function holdsAnswer(src: string, output: unknown, context: Context, befo
   }
 }
 
-/** The blank of each field the borrower fills in (PRODUCT.md 5: nothing pre-ticked, nothing pre-filled). */
+/** The blank of each field the borrower fills in (docs/product-rules.md#field-rules: nothing pre-ticked, nothing pre-filled). */
 export const blanks: { [K in DraftStep]?: Partial<Record<keyof Drafts[K], unknown>> } = {
   demand: { agreements: { register: false, user: false, privacy: false, personal_consent: false } },
   face: { face_consent: false, sensitive_consent: false },
@@ -458,7 +458,7 @@ export function reloadProblems(machine: AnyStateMachine, snapshot: AnyMachineSna
   const stored = serializeSnapshot(machine.getPersistedSnapshot(snapshot))
   const problems: string[] = []
   for (const secret of sensitiveValues(world)) {
-    if (stored.local.includes(secret)) problems.push(`reload: ${secret} is in localStorage (PRODUCT.md 8: sessionStorage only)`)
+    if (stored.local.includes(secret)) problems.push(`reload: ${secret} is in localStorage (docs/product-rules.md#nothing-lost: sessionStorage only)`)
   }
   const runtime = { now: () => 0, makeId: () => 'restored' }
   const restored = restoreSnapshot(stored, { version: snapshotVersion, runtime })
@@ -510,7 +510,7 @@ export function reloadProblems(machine: AnyStateMachine, snapshot: AnyMachineSna
 // ---- the URL's query ----
 
 /**
- * The query the URL carries (spec section 2): the agreement or page opened over a screen keeps the
+ * The query the URL carries (docs/product-rules.md#screens-and-flow): the agreement or page opened over a screen keeps the
  * query it was opened with (privacy: `key`), and the vendor's liveness page is the one the session
  * returned, so a reload or Back reopens the same page.
  */

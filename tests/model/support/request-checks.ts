@@ -5,9 +5,9 @@ import type { FailureKind } from '../../../machines/model/fixtures'
 import type { World } from './verify'
 
 /*
- * What the fake API checks on every request the page sends (issue #12 item 3), from the contract
- * (src/contract/calls.ts), the spec's headers (section 7), the signature (PRODUCT.md 6) and the
- * idempotency rule (PRODUCT.md 8): a committing call carries an Idempotency-Key, the same key when
+ * What the fake API checks on every request the page sends, from the contract
+ * (src/contract/calls.ts), the spec's headers (section 7), the signature (docs/product-rules.md#request-signature) and the
+ * idempotency rule (docs/product-rules.md#idempotency): a committing call carries an Idempotency-Key, the same key when
  * the borrower retries an action whose outcome is unknown, a new key for a new action.
  */
 
@@ -22,10 +22,10 @@ export interface SentRequest {
   headers: Record<string, string>
 }
 
-/** The spec's headers on every call (section 7), plus Accept-Language (README, Decisions). */
+/** The spec's headers on every call (section 7), plus Accept-Language (docs/product-rules.md#request-headers). */
 const everyCall = ['timestamp', 'signature', 'app-code', 'device-id', 'model', 'brand', 'os', 'screen', 'channel-code', 'oaid', 'imei', 'version', 'os-name', 'accept-language']
 
-/** Failures after which the outcome is unknown, so a retry must reuse the key (PRODUCT.md 8). */
+/** Failures after which the outcome is unknown, so a retry must reuse the key (docs/product-rules.md#idem-key-reuse). */
 const unknownOutcome: readonly FailureKind[] = ['network', 'timeout', 'invalidResponse']
 
 function issues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): string {
@@ -46,7 +46,7 @@ export function contractProblems(request: SentRequest, world: World): string[] {
   const timestamp = request.headers.timestamp ?? ''
   if (!/^\d{1,12}$/.test(timestamp)) problems.push(`header timestamp "${timestamp}" is not whole seconds`)
   else if (request.headers.signature !== signRequest(Number(timestamp), request.fields, sandboxSigningKey)) {
-    problems.push('the signature does not match the fields and timestamp sent (PRODUCT.md 6)')
+    problems.push('the signature does not match the fields and timestamp sent (docs/product-rules.md#request-signature)')
   }
   const auth = request.headers.authorization
   if (world.token && auth === undefined) problems.push('no Authorization header although the borrower holds a token')
@@ -70,7 +70,7 @@ export class IdempotencyLedger {
   /**
    * Checks a committing request. After an unknown outcome (network, timeout, unreadable answer)
    * the next request of that call is the same action again, whether the borrower pressed Retry or
-   * the same button (PRODUCT.md 8: never a fresh submit after a timeout): it must reuse the key.
+   * the same button (docs/product-rules.md#idem-key-reuse: never a fresh submit after a timeout): it must reuse the key.
    * After a success or a refusal it is a new action: a new key.
    */
   check(request: SentRequest): string[] {
@@ -94,7 +94,7 @@ export class IdempotencyLedger {
 
   /**
    * Records how the last request of a committing call ended. A new SMS code makes the binding it is
-   * for another request: a new action, whatever became of the last one (PRODUCT.md 8, a new key).
+   * for another request: a new action, whatever became of the last one (docs/product-rules.md#idem-key-after-refusal, a new key).
    */
   answered(call: CallName, outcome: 'ok' | FailureKind): void {
     const previous = this.last.get(call)

@@ -168,8 +168,8 @@ export function borrowerOps(event: EventObject, snapshot: AnyMachineSnapshot): O
     case 'login.request':
       return screen === 'login' ? [click('screens.login.ask')] : null
     case 'home.continue': {
-      // The application card's button names where it leads (PRODUCT.md: home resumes the server's
-      // step); a repaying or overdue borrower acts on the loans card, and this card then only greets.
+      // The application card's button names where it leads (docs/product-rules.md#boot-resume-server-step)
+      //; a repaying or overdue borrower acts on the loans card, and this card then only greets.
       if (screen !== 'home' || rightsOpen) return null
       const step = (snapshot.context as { loanUser: { step: string } | null }).loanUser?.step
       const name =

@@ -129,7 +129,7 @@ export function render(t: Translate, item: Text): string {
   return t(item.key, values)
 }
 
-/** The error catalogue (spec 8, PRODUCT.md 7): what the borrower reads for each failure. */
+/** The error catalogue (spec 8, docs/product-rules.md#errors): what the borrower reads for each failure. */
 const failureText: Record<FailureKind, string> = {
   network: 'errors.networkError',
   timeout: 'errors.timeout',
@@ -203,5 +203,5 @@ export const specPaths: ReadonlyMap<string, string> = new Map(
   Object.values(verifications).flatMap((entry) => (entry.sees?.page !== undefined && entry.facts?.route ? [[entry.sees.page, entry.facts.route.path] as const] : [])),
 )
 
-/** Spec section 2: `/` has the alias /pages/loanDemand/index; a typed link may use either. */
+/** docs/product-rules.md#flow-routes: `/` has the alias /pages/loanDemand/index; a typed link may use either. */
 export const entryAlias = '/pages/loanDemand/index'

@@ -3,7 +3,7 @@ import type { PortName } from '../../../machines/ports'
 import { calls, type CallName } from '../../../src/contract/calls'
 
 /*
- * The 28 calls of spec section 7 (every call of the contract's table except the init config file,
+ * The 28 calls of docs/product-rules.md#one-request (every call of the contract's table except the init config file,
  * which is fetched before the common request exists), each with arguments the request layer
  * accepts and a healthy answer that satisfies the contract: the machine model's first fixture for
  * the call, or a hand-made one where no machine port calls it.

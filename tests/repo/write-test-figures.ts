@@ -1,0 +1,86 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { writeDocBlock } from '../support/doc-block'
+
+/*
+ * Rewrites the figures section of docs/testing.md from the latest reports under artifacts/: the
+ * model-based paths and their coverage per level, the reliability families, and Stryker's mutation
+ * scores. It measures nothing itself; each report missing is named with the command that makes it.
+ * Run: `npx tsx tests/repo/write-test-figures.ts`.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+const artifacts = path.join(repoRoot, 'artifacts')
+
+function readJson(file: string): unknown {
+  const full = path.join(artifacts, file)
+  return existsSync(full) ? (JSON.parse(readFileSync(full, 'utf8')) as unknown) : undefined
+}
+
+function dated(file: string): string {
+  return new Date(statSync(path.join(artifacts, file)).mtimeMs).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
+}
+
+type Figure = { covered: number; total: number; percent: number }
+type Coverage = { states: Figure; transitions: Figure; guardOutcomes: Figure }
+
+const cell = (f: Figure) => `${f.covered} / ${f.total} (${f.percent.toFixed(1)}%)`
+
+function modelSection(): string[] {
+  const lines = ['### Model-based paths', '']
+  const paths = readJson('model-paths.json') as { statePaths?: unknown[]; edgePaths?: unknown[] } | undefined
+  if (paths) lines.push(`${paths.statePaths?.length ?? 0} shortest paths to states and ${paths.edgePaths?.length ?? 0} edge-covering paths (artifacts/model-paths.json, ${dated('model-paths.json')}).`, '')
+  else lines.push('No artifacts/model-paths.json: run `npm run paths`.', '')
+  const rows: string[] = []
+  for (const level of ['machine', 'react', 'browser'] as const) {
+    const file = `model-coverage-${level}.json`
+    const coverage = readJson(file) as Coverage | undefined
+    rows.push(coverage ? `| ${level} | ${cell(coverage.states)} | ${cell(coverage.transitions)} | ${cell(coverage.guardOutcomes)} | ${dated(file)} |` : `| ${level} | not run | | | |`)
+  }
+  lines.push('| level | states | transitions | guard outcomes | report |', '|---|---|---|---|---|', ...rows, '')
+  lines.push('Machine level: `npm run paths -- --coverage`; React and browser levels: `npx vitest run tests/model`.', '')
+  return lines
+}
+
+function reliabilitySection(): string[] {
+  const lines = ['### Reliability', '']
+  const report = readJson('reliability.json') as { finished_at?: string; families?: Record<string, { run: number; passed: number; failed: number }> } | undefined
+  if (!report?.families) return [...lines, 'No artifacts/reliability.json: run `npm run reliability`.', '']
+  lines.push(`From artifacts/reliability.json (finished ${report.finished_at ?? 'at an unrecorded time'}).`, '')
+  lines.push('| family | run | passed | failed |', '|---|---|---|---|')
+  for (const [family, f] of Object.entries(report.families)) lines.push(`| ${family} | ${f.run} | ${f.passed} | ${f.failed} |`)
+  return [...lines, '']
+}
+
+type Mutant = { status: string }
+type StrykerReport = { files?: Record<string, { mutants: Mutant[] }> }
+
+/** Stryker's score: killed and timed out over all valid mutants; "of reached" leaves out those no test ran. */
+export function mutationScore(report: StrykerReport): { mutants: number; killed: number; survived: number; noCoverage: number; score: number; ofReached: number } {
+  const mutants = Object.values(report.files ?? {}).flatMap((file) => file.mutants)
+  const valid = mutants.filter((m) => !['CompileError', 'RuntimeError', 'Ignored'].includes(m.status))
+  const killed = valid.filter((m) => m.status === 'Killed' || m.status === 'Timeout').length
+  const survived = valid.filter((m) => m.status === 'Survived').length
+  const noCoverage = valid.filter((m) => m.status === 'NoCoverage').length
+  const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((1000 * part) / whole) / 10)
+  return { mutants: valid.length, killed, survived, noCoverage, score: percent(killed, valid.length), ofReached: percent(killed, valid.length - noCoverage) }
+}
+
+function mutationSection(): string[] {
+  const lines = ['### Mutation testing', '']
+  const folder = path.join(artifacts, 'mutation')
+  const reports = existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith('.json')).sort() : []
+  if (reports.length === 0) return [...lines, 'No report under artifacts/mutation/: run `npm run mutation`.', '']
+  lines.push('| report | mutants | killed | survived | not reached | score | of reached | written |', '|---|---|---|---|---|---|---|---|')
+  for (const file of reports) {
+    const s = mutationScore(readJson(path.join('mutation', file)) as StrykerReport)
+    lines.push(`| ${file} | ${s.mutants} | ${s.killed} | ${s.survived} | ${s.noCoverage} | ${s.score}% | ${s.ofReached}% | ${dated(path.join('mutation', file))} |`)
+  }
+  return [...lines, '']
+}
+
+if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
+  const body = [...modelSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
+  writeDocBlock(path.join(repoRoot, 'docs', 'testing.md'), 'test-figures', body)
+  console.log('docs/testing.md: figures rewritten from artifacts/')
+}
