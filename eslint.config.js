@@ -7,6 +7,8 @@ const layering = [
   {
     target: './machines',
     from: './src',
+    // The contract is the one source of the ports' shapes; the rule below lets only its types in.
+    except: ['./contract'],
     message: 'machines/ is framework-free: it defines ports; the app edge adapts src/ to them.',
   },
   {
@@ -46,6 +48,25 @@ export default tseslint.config(
         {
           selector: "MemberExpression[object.name='Math'][property.name='random']",
           message: 'Randomness comes in through input (machines) or crypto.getRandomValues (the edge).',
+        },
+      ],
+    },
+  },
+  {
+    // Types are erased: the machine takes its ports' shapes from the contract and still runs
+    // without zod or anything else of the page.
+    files: ['machines/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/contract/*'],
+              allowTypeImports: true,
+              message: 'machines/ takes only types from the contract (import type), never its code.',
+            },
+          ],
         },
       ],
     },

@@ -16,7 +16,7 @@ test('the URL follows the machine: home replaces the entry page, a form step is 
 test('an agreement opens with its key and title and Back returns to the form', async () => {
   const script = baseScript()
   script.getLoanUserStatus = () => loanUser({ step: 'basic' })
-  script.getAgreement = ({ params }) => ({ key: params.key, title: 'Privacy', version: '1', content_html: '<p>…</p>', updated_at: '' })
+  script.getAgreement = () => ({ key: 'privacy', title: 'Privacy', version: '1', content_html: '<p>…</p>', updated_at: '' })
   const run = start(script)
   await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
   run.actor.send({ type: 'home.continue' })
