@@ -1,15 +1,20 @@
+import { readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
 import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import { coverageOf, uncoveredTransitions } from '../../machines/model/coverage'
 import { instrument } from '../../machines/model/instrument'
 import { generatePaths } from '../../machines/model/paths'
 import { replayAll, replayPath } from '../../machines/model/replay'
+import { screenStates } from '../../machines/model/screen-paths'
+import { writeLevelReport, type LevelReport, type StepCounts } from './support/level-report'
 import { machineVerifier } from './support/machine-verifier'
 
 // Generated once, at collection, so each path is its own test (`-t edge-12` runs one).
 const set = generatePaths({ seed: 1 })
 const paths = [...set.statePaths, ...set.edgePaths]
 const model = instrument(appMachine)
+const artifactsDir = path.resolve(import.meta.dirname, '../../artifacts')
 
 test.each(paths.map((p) => [p.id, p.goal, p] as const))('%s (%s) plays out on the machine step by step, every state as verifications.ts says', async (_id, _goal, path) => {
   const result = await replayPath(model, path, { verifier: machineVerifier })
@@ -17,8 +22,36 @@ test.each(paths.map((p) => [p.id, p.goal, p] as const))('%s (%s) plays out on th
 })
 
 test('the generated paths cover every state and every transition of the machine', async () => {
+  const started = Date.now()
+  const written = path.join(artifactsDir, 'model-coverage-machine.json')
+  rmSync(written, { force: true })
   const { results, seen } = await replayAll(model, paths)
   const coverage = coverageOf('machine', set.targets, seen)
+  // The machine level's figures ship with the others (artifacts/model-coverage-machine.json), so
+  // the reviewer page shows all three levels after a test run, not only after `npm run paths -- --coverage`.
+  const steps: StepCounts = { ui: 0, url: 0, direct: 0, network: 0, host: 0 }
+  for (const step of paths.flatMap((p) => p.steps)) {
+    if (step.do.kind === 'actor') steps.network += 1
+    else if (step.do.kind === 'event') steps.direct += 1
+  }
+  writeLevelReport(
+    'machine',
+    set.targets,
+    seen,
+    {
+      paths: { run: results.length, passed: results.filter((r) => r.ok).length, ids: paths.map((p) => p.id) },
+      steps,
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+      notes: [
+        'every generated path (shortest path to each state, and the edge-covering set) replayed on the machine alone',
+        'events are sent to the actor directly; actors are answered with their fixtures; delays and waits move a simulated clock',
+      ],
+    },
+    screenStates().map((s) => s.id),
+  )
+  const file = JSON.parse(readFileSync(written, 'utf8')) as LevelReport
+  expect([file.level, file.states.total, file.transitions.total]).toEqual(['machine', set.targets.states.length, set.targets.transitions.length])
+  expect(file.screenStates.missing).toEqual([])
   expect(results.filter((r) => !r.ok).map((r) => `${r.id}: ${r.failure}`)).toEqual([])
   expect(coverage.states.missing).toEqual([])
   expect(uncoveredTransitions(coverage)).toEqual([])

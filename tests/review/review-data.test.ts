@@ -55,3 +55,18 @@ test('an empty artifacts folder gives a manifest with every piece missing', () =
   expect(manifest).toMatchObject({ paths: null, coverage: { machine: null, react: null, browser: null }, screenshots: {}, screenshotLocale: null })
   expect(files.size).toBe(0)
 })
+
+test('the elder mode’s capture is shipped beside the default one when a run made it', () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
+  png(path.join(dir, 'screenshots', 'model', 'en', 'home.png'))
+  writeFileSync(path.join(dir, 'screenshots', 'model', 'index.json'), JSON.stringify({ locale: 'en', screens: { home: 'home.png' } }))
+  png(path.join(dir, 'screenshots', 'model-elder', 'en', 'home.png'))
+  writeFileSync(path.join(dir, 'screenshots', 'model-elder', 'index.json'), JSON.stringify({ locale: 'en', screens: { home: 'home.png' } }))
+  const { manifest, files } = collectReviewData(dir)
+  expect(manifest.screenshots).toEqual({ en: { home: 'data/screens/en/home.png' } })
+  expect(manifest.elderScreenshots).toEqual({ en: { home: 'data/screens-elder/en/home.png' } })
+  expect(files.get('data/screens-elder/en/home.png')).toBe(path.join(dir, 'screenshots', 'model-elder', 'en', 'home.png'))
+  // Without an elder capture the manifest has no elder part, and the page offers no mode to pick.
+  rmSync(path.join(dir, 'screenshots', 'model-elder'), { recursive: true })
+  expect(collectReviewData(dir).manifest.elderScreenshots).toBeUndefined()
+})
