@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { eventForLocation, routeForState } from './routes'
-import { baseScript, loanUser, start } from './test-kit'
+import { baseScript, loanUser, start } from '../tests/support/test-kit'
 
 test('the URL follows the machine: home replaces the entry page, a form step is pushed', async () => {
   const script = baseScript()
