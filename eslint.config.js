@@ -26,6 +26,12 @@ const layering = [
     from: './server',
     message: 'The page never imports the sandbox.',
   },
+  {
+    // Build plugins run in Node while the page is built (vite.config.ts); the page never ships them.
+    target: ['./src/api', './src/app', './src/bridge', './src/contract', './src/i18n', './src/pages', './src/session', './src/ui', './src/main.tsx', './machines'],
+    from: './src/build',
+    message: 'src/build/ holds the build plugins: Node code of the build, never part of the page.',
+  },
 ]
 
 export default tseslint.config(
