@@ -7,6 +7,8 @@ const layering = [
   {
     target: './machines',
     from: './src',
+    // The contract is the one source of the ports' shapes; the rule below lets only its types in.
+    except: ['./contract'],
     message: 'machines/ is framework-free: it defines ports; the app edge adapts src/ to them.',
   },
   {
@@ -23,6 +25,12 @@ const layering = [
     target: './src',
     from: './server',
     message: 'The page never imports the sandbox.',
+  },
+  {
+    // Build plugins run in Node while the page is built (vite.config.ts); the page never ships them.
+    target: ['./src/api', './src/app', './src/bridge', './src/contract', './src/i18n', './src/pages', './src/session', './src/ui', './src/main.tsx', './machines'],
+    from: './src/build',
+    message: 'src/build/ holds the build plugins: Node code of the build, never part of the page.',
   },
 ]
 
@@ -46,6 +54,25 @@ export default tseslint.config(
         {
           selector: "MemberExpression[object.name='Math'][property.name='random']",
           message: 'Randomness comes in through input (machines) or crypto.getRandomValues (the edge).',
+        },
+      ],
+    },
+  },
+  {
+    // Types are erased: the machine takes its ports' shapes from the contract and still runs
+    // without zod or anything else of the page.
+    files: ['machines/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/contract/*'],
+              allowTypeImports: true,
+              message: 'machines/ takes only types from the contract (import type), never its code.',
+            },
+          ],
         },
       ],
     },

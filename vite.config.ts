@@ -1,11 +1,11 @@
 import { defineConfig, configDefaults } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
-import { axiosWithoutFetch } from './server/build/axios-without-fetch.js'
-import { budgets } from './server/build/budgets.js'
-import { firstScreen } from './server/build/first-screen.js'
-import { precompress } from './server/build/precompress.js'
-import { pureLibraryCalls } from './server/build/pure-library-calls.js'
+import { axiosWithoutFetch } from './src/build/axios-without-fetch.js'
+import { budgets } from './src/build/budgets.js'
+import { firstScreen } from './src/build/first-screen.js'
+import { precompress } from './src/build/precompress.js'
+import { pureLibraryCalls } from './src/build/pure-library-calls.js'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 const kib = 1024

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { CreditDecision, LenderMatch, LoanSummary, LoanUserStatus, RepayPlan } from './ports'
-import type { Script } from './test-kit'
-import { baseScript, debitCard, equalPeriodsPlan, fail, loanUser, repayingLoan, start } from './test-kit'
+import type { Script } from '../tests/support/test-kit'
+import { baseScript, debitCard, equalPeriodsPlan, fail, loanUser, repayingLoan, start } from '../tests/support/test-kit'
 
 /*
  * Periods only oldest first, the new loan's plan followed while the

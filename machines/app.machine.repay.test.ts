@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { ApiFailure, LoanUserStatus, RepaymentOutcome } from './ports'
-import type { Script } from './test-kit'
-import { baseScript, debitCard, equalPeriodsPlan, fail, loanUser, repayingLoan, settle, start } from './test-kit'
+import type { Script } from '../tests/support/test-kit'
+import { baseScript, debitCard, equalPeriodsPlan, fail, loanUser, repayingLoan, settle, start } from '../tests/support/test-kit'
 
 const loan = repayingLoan()
 const card = debitCard

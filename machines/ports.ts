@@ -1,14 +1,27 @@
+import type {
+  CallCommits,
+  CallData,
+  CallName,
+  CallParams,
+  CallInput,
+  CallInputValue,
+  CallRequest,
+  DeviceFacts,
+} from '../src/contract/calls'
+
 /*
  * The machine's ports: what each invoked actor takes and gives back, and how it fails.
  *
- * machines/ imports nothing from src/, so these shapes mirror src/contract (entities.ts and
- * calls.ts) by hand, in the same snake_case. Structural typing makes the request layer's results
- * assignable here, so the app edge can pass contract data straight through:
+ * A call port's shapes are the contract's (src/contract/calls.ts), imported as types only: the
+ * machine stays free of the page's libraries at run time, and a field renamed in the contract
+ * fails the type check here and in every flow that reads it, instead of failing at run time.
+ * The app edge passes contract data straight through:
  *
  *   appMachine.provide({ actors: { lookupChannel: fromPromise(({ input }) => request('lookupChannel', input)) } })
  *
  * Every call actor's input has the same shape, `{ params?, input?, idempotencyKey? }`: path
- * parameters, the GET query or JSON body, and the key of a committing call.
+ * parameters, the GET query or JSON body, and the key of a committing call, each required when
+ * the call has it.
  */
 
 /** How an actor fails. The page's request layer rejects with exactly these. */
@@ -58,7 +71,45 @@ export function isApiFailure(value: unknown): value is ApiFailure {
   )
 }
 
-// ---- shared entities (src/contract/entities.ts) ----
+// ---- the contract's shapes the machine and its readers speak of ----
+
+export type {
+  BankCard,
+  CarOwnership,
+  ContactRelation,
+  Education,
+  Housing,
+  IncomeBand,
+  LastRepayment,
+  LoanDemand,
+  LoanPurpose,
+  LoanSummary,
+  LoanTerm,
+  LoanUserStatus,
+  MaritalStatus,
+  Occupation,
+  PlanPeriod,
+  RepaymentOutcome,
+  RewardBenefit,
+  RewardOrder,
+  SchedulePeriod,
+} from '../src/contract/entities'
+export type {
+  AssetSection,
+  BasicSection,
+  BiometricResult,
+  ContactEntry,
+  CreditDecision,
+  DemandSection,
+  DeviceFacts,
+  LenderMatch,
+  LoanTrial,
+  RepayPlan,
+  RepayTrial,
+  RewardProduct,
+  SmsSent,
+  SupermarketProduct,
+} from '../src/contract/calls'
 
 /** The loan user's steps in the order the borrower goes through them; the contract validates against it. */
 export const loanSteps = [
@@ -78,403 +129,66 @@ export const loanSteps = [
 ] as const
 export type LoanStep = (typeof loanSteps)[number]
 
-export type LoanTerm = 3 | 6 | 9 | 12 | 24 | 36
-export type LoanPurpose =
-  | 'shopping'
-  | 'education'
-  | 'travel'
-  | 'home_improvement'
-  | 'medical'
-  | 'wedding'
-  | 'other'
-export type Education =
-  | 'junior_high_or_below'
-  | 'high_school'
-  | 'associate'
-  | 'bachelor'
-  | 'master_or_above'
-export type MaritalStatus = 'single' | 'married' | 'divorced' | 'widowed'
-export type Occupation =
-  | 'employee'
-  | 'civil_servant'
-  | 'self_employed'
-  | 'freelancer'
-  | 'retired'
-  | 'other'
-export type IncomeBand = 'below_3k' | '3k_5k' | '5k_10k' | '10k_20k' | 'above_20k'
-export type Housing = 'owned' | 'mortgaged' | 'rented' | 'with_family' | 'dormitory'
-export type CarOwnership = 'none' | 'owned' | 'financed'
-export type ContactRelation =
-  | 'parent'
-  | 'spouse'
-  | 'child'
-  | 'sibling'
-  | 'friend'
-  | 'colleague'
-  | 'other'
-
-export interface LoanSummary {
-  loan_id: string
-  lender_id: string
-  lender_name: string
-  amount: number
-  term: LoanTerm
-  apr: number
-  status: 'disbursing' | 'repaying' | 'overdue' | 'settled'
-  created_at: string
-  disbursed_at: string | null
-  next_due_date: string | null
-  next_due_amount: number | null
-  next_due_penalty?: number | undefined
-  next_due_days_late?: number | undefined
-  outstanding_principal: number
-  periods_paid: number
-}
-
-export type RepaymentOutcome = 'succeeded' | 'processing' | 'failed'
-
-export interface LastRepayment {
-  repayment_id: string
-  loan_id: string
-  status: RepaymentOutcome
-  amount: number
-  failure_reason: string | null
-}
-
-export interface LoanDemand {
-  amount: number
-  term: LoanTerm
-  purpose: LoanPurpose
-}
-
-export interface LoanUserStatus {
-  id: string
-  step: LoanStep
-  demand: LoanDemand | null
-  loan: LoanSummary | null
-  loans: LoanSummary[]
-  last_repayment: LastRepayment | null
-  rights_owned: boolean
-}
-
-export interface BankCard {
-  card_id: string
-  bank_name: string
-  bank_code: string
-  last4: string
-  card_type: 'debit'
-  reserved_phone_masked: string
-}
-
-export interface SchedulePeriod {
-  period: number
-  due_date: string
-  principal: number
-  interest: number
-  fee: number
-  amount: number
-}
-
-export interface PlanPeriod {
-  period: number
-  due_date: string
-  principal: number
-  interest: number
-  fee: number
-  penalty: number
-  amount: number
-  status: 'paid' | 'due' | 'upcoming' | 'overdue'
-  paid_at: string | null
-}
-
-export interface RewardOrder {
-  order_id: string
-  product_id: string
-  amount: number
-  status: 'pending' | 'paid' | 'failed'
-  created_at: string
-  paid_at: string | null
-  failure_reason: string | null
-}
-
-export interface RewardBenefit {
-  code: 'priority_review' | 'approval_85' | 'lifestyle'
-  title: string
-  description: string
-}
-
-export interface RewardProduct {
-  product_id: string
-  name: string
-  price: number
-  original_price: number | null
-  valid_days: number
-  benefits: RewardBenefit[]
-  detail_html: string
-}
-
-export interface LenderMatch {
-  lender_id: string
-  name: string
-  logo_url: string
-  credit_limit: number
-  apr: number
-  terms: LoanTerm[]
-  recommended: boolean
-  highlights: string[]
-}
-
-export interface SupermarketProduct {
-  product_id: string
-  name: string
-  logo_url: string
-  amount_min: number
-  amount_max: number
-  apr_min: number
-  apr_max: number
-  terms: LoanTerm[]
-  url: string
-  tags: string[]
-}
-
-export interface LoanTrial {
-  amount: number
-  term: LoanTerm
-  apr: number
-  monthly_payment: number
-  total_interest: number
-  total_fee: number
-  total_repayment: number
-  schedule: SchedulePeriod[]
-}
-
-export interface SmsSent {
-  request_id: string
-  phone_masked: string
-  /** Seconds before another code may be asked for. */
-  resend_after: number
-  expires_in: number
-}
-
-export interface CreditDecision {
-  status: 'reviewing' | 'approved' | 'rejected'
-  priority: boolean
-  credit_limit: number | null
-  apr: number | null
-  terms: LoanTerm[]
-  reason_code: string | null
-  retry_after: number
-  decided_at: string | null
-}
-
-export interface RepayPlan {
-  loan: LoanSummary
-  periods: PlanPeriod[]
-  totals: {
-    principal: number
-    interest: number
-    fee: number
-    penalty: number
-    amount: number
-    paid: number
-    outstanding: number
-  }
-}
-
-export interface RepayTrial {
-  loan_id: string
-  periods: number[]
-  principal: number
-  interest: number
-  fee: number
-  penalty: number
-  total: number
-}
-
-export interface DemandSection {
-  id: string
-  section: 'demand'
-  amount: number
-  term: LoanTerm
-  purpose: LoanPurpose
-  agreements: { register: true; user: true; privacy: true; personal_consent: true }
-}
-
-export interface BasicSection {
-  id: string
-  section: 'basic'
-  real_name: string
-  id_number: string
-  education: Education
-  marital_status: MaritalStatus
-  province_id: string
-  city_id: string
-  district_id: string
-  address: string
-  email?: string
-}
-
-export interface AssetSection {
-  id: string
-  section: 'asset'
-  occupation: Occupation
-  income_band: IncomeBand
-  housing: Housing
-  car: CarOwnership
-  social_insurance: boolean
-  provident_fund: boolean
-  credit_card: boolean
-}
-
-export interface ContactEntry {
-  relation: ContactRelation
-  name: string
-  phone: string
-}
-
-export interface DeviceFacts {
-  device_id: string
-  model: string
-  brand: string
-  os: string
-  os_name: string
-  screen: string
-  locale: string
-  gps?: { lat: number; lng: number }
-}
-
-export interface BiometricResult {
-  session_id: string
-  status: 'pending' | 'passed' | 'failed' | 'expired'
-  real_name: string | null
-  id_number: string | null
-  failure_reason: string | null
-}
-
 // ---- the actors: input (`args`) and output (`data`) per actor name ----
 
-type NoArgs = Record<string, never>
+/** The contract calls the machine makes (the others belong to the page's pickers or the sandbox). */
+export type MachineCall = Extract<
+  CallName,
+  | 'lookupChannel'
+  | 'showUser'
+  | 'getLoanUserStatus'
+  | 'trialLoan'
+  | 'updateLoanUser'
+  | 'startBiometricSession'
+  | 'getBiometricResult'
+  | 'saveContacts'
+  | 'sendCardCode'
+  | 'confirmCard'
+  | 'showCard'
+  | 'reportDevice'
+  | 'getCreditDecision'
+  | 'listSupermarketProducts'
+  | 'listMatches'
+  | 'getContract'
+  | 'getAgreement'
+  | 'sendLenderCardCode'
+  | 'confirmLenderCard'
+  | 'applyLoan'
+  | 'getRepayPlan'
+  | 'trialRepayment'
+  | 'submitRepayment'
+  | 'showRewardProduct'
+  | 'buyRewardProduct'
+  | 'getRewardOrder'
+>
 
-export interface Ports {
+/** An empty zod object's type is `Record<string, never>`: no key a call could need. */
+type IsEmpty<T> = string extends keyof T ? true : [keyof T] extends [never] ? true : false
+type Needed<Present extends boolean, Part> = Present extends true ? Part : unknown
+
+/**
+ * A call's request with what it cannot go without made required: its path parameters, its query
+ * or body, and the idempotency key of a committing call. Still a `CallRequest`, so the edge hands
+ * it to the request layer unchanged.
+ */
+export type CallPortArgs<Name extends CallName> = CallRequest<Name> &
+  Needed<IsEmpty<CallParams<Name>> extends true ? false : true, { params: CallParams<Name> }> &
+  Needed<IsEmpty<CallInput<Name>> extends true ? false : true, { input: CallInputValue<Name> }> &
+  Needed<CallCommits<Name>, { idempotencyKey: string }>
+
+export type Ports = {
+  [Name in Exclude<MachineCall, 'getAgreement'>]: { args: CallPortArgs<Name>; data: CallData<Name> }
+} & {
+  /**
+   * A link can name any agreement: the machine passes the key as it came, and the edge answers a
+   * key the contract does not know as "not found", as the server would.
+   */
+  getAgreement: {
+    args: Omit<CallPortArgs<'getAgreement'>, 'params'> & { params: { key: string } }
+    data: CallData<'getAgreement'>
+  }
   /** Not a contract call: the bridge's allowlisted baseUrl, else the init config file. */
   resolveBaseUrl: { args: { bridgeBaseUrl: string | null }; data: { baseUrl: string } }
-  lookupChannel: {
-    args: { params: { channel: string } }
-    data: { channel_code: string; is_login_required: 0 | 1 }
-  }
-  showUser: {
-    args: NoArgs
-    data: { user_id: string; phone: string; nick_name: string; identity_id: string | null }
-  }
-  getLoanUserStatus: { args: NoArgs; data: LoanUserStatus }
-  trialLoan: {
-    args: { input: { amount: number; term: number; lender_id?: string } }
-    data: LoanTrial
-  }
-  updateLoanUser: {
-    args: { params: { id: string }; input: DemandSection | BasicSection | AssetSection }
-    data: LoanUserStatus
-  }
-  startBiometricSession: {
-    args: {
-      input: {
-        return_url: string
-        agreements: { face_consent: true; sensitive_consent: true }
-      }
-    }
-    data: { session_id: string; verify_url: string; expires_at: string }
-  }
-  getBiometricResult: { args: { input: { session_id: string } }; data: BiometricResult }
-  saveContacts: {
-    args: { input: { contacts: [ContactEntry, ContactEntry]; agreements: { form: true } } }
-    data: LoanUserStatus
-  }
-  sendCardCode: {
-    args: { input: { card_number: string; reserved_phone: string } }
-    data: SmsSent & { bank_name: string; luhn_warning: boolean }
-  }
-  confirmCard: {
-    args: {
-      input: { request_id: string; code: string; agreements: { withhold_agreement: true } }
-      idempotencyKey: string
-    }
-    data: { card: BankCard; status: LoanUserStatus }
-  }
-  showCard: { args: NoArgs; data: { card: BankCard | null } }
-  reportDevice: { args: { input: DeviceFacts }; data: { recorded: true } }
-  getCreditDecision: { args: NoArgs; data: CreditDecision }
-  listSupermarketProducts: {
-    args: { input: { page?: number; page_size?: number } }
-    data: { items: SupermarketProduct[]; total: number }
-  }
-  listMatches: { args: NoArgs; data: { items: LenderMatch[] } }
-  getContract: {
-    args: {
-      input: {
-        lender_id: string
-        kind: 'contract' | 'third_party'
-        amount?: string
-        term?: string
-        lang?: string
-      }
-    }
-    data: { title: string; version: string; content_html: string }
-  }
-  getAgreement: {
-    args: { params: { key: string }; input: { lang?: string } }
-    data: { key: string; title: string; version: string; content_html: string; updated_at: string }
-  }
-  sendLenderCardCode: { args: { input: { lender_id: string } }; data: SmsSent }
-  confirmLenderCard: {
-    args: {
-      input: { request_id: string; code: string; lender_id: string }
-      idempotencyKey: string
-    }
-    data: { lender_id: string; card_id: string; bound: true }
-  }
-  applyLoan: {
-    args: {
-      input: {
-        lender_id: string
-        amount: number
-        term: LoanTerm
-        purpose: LoanPurpose
-        agreements: { loan: true; contract: true; third_party: true }
-      }
-      idempotencyKey: string
-    }
-    data: { loan: LoanSummary; status: LoanUserStatus }
-  }
-  getRepayPlan: { args: { input: { loan_id: string } }; data: RepayPlan }
-  trialRepayment: { args: { input: { loan_id: string; periods: string } }; data: RepayTrial }
-  submitRepayment: {
-    args: {
-      input: { loan_id: string; periods: number[]; amount: number; card_id: string }
-      idempotencyKey: string
-    }
-    data: {
-      repayment_id: string
-      status: RepaymentOutcome
-      failure_reason: string | null
-      loan: LoanSummary
-    }
-  }
-  showRewardProduct: {
-    args: NoArgs
-    data: { product: RewardProduct | null; owned: boolean; order: RewardOrder | null }
-  }
-  buyRewardProduct: {
-    args: {
-      input: {
-        product_id: string
-        card_id: string
-        agreements: { reward: true; withhold_agreement: true }
-      }
-      idempotencyKey: string
-    }
-    data: { order: RewardOrder }
-  }
-  getRewardOrder: { args: { input: { order_id: string } }; data: { order: RewardOrder } }
 }
 
 export type PortName = keyof Ports

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { eventForLocation, routeForState } from './routes'
-import { baseScript, loanUser, start } from './test-kit'
+import { baseScript, loanUser, start } from '../tests/support/test-kit'
 
 test('the URL follows the machine: home replaces the entry page, a form step is pushed', async () => {
   const script = baseScript()
@@ -16,7 +16,7 @@ test('the URL follows the machine: home replaces the entry page, a form step is 
 test('an agreement opens with its key and title and Back returns to the form', async () => {
   const script = baseScript()
   script.getLoanUserStatus = () => loanUser({ step: 'basic' })
-  script.getAgreement = ({ params }) => ({ key: params.key, title: 'Privacy', version: '1', content_html: '<p>…</p>', updated_at: '' })
+  script.getAgreement = () => ({ key: 'privacy', title: 'Privacy', version: '1', content_html: '<p>…</p>', updated_at: '' })
   const run = start(script)
   await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
   run.actor.send({ type: 'home.continue' })

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { StatusCode } from '../src/contract/envelope'
 import { withLuhnDigit } from './banks'
 import { locales, messageKeys, translate } from './messages'
-import { startTestSandbox, type TestSandbox } from './test-client'
-import { assetInput, basicInput, contactsInput, statusOf, throughFace } from './test-flows'
+import { startTestSandbox, type TestSandbox } from '../tests/support/test-client'
+import { assetInput, basicInput, contactsInput, statusOf, throughFace } from '../tests/support/test-flows'
 
 /*
  * The page shows a refusal's `message` as a toast, so every refusal the sandbox

@@ -4,7 +4,7 @@ import { calls, initConfigData } from '../src/contract/calls'
 import { agreementKeys } from '../src/contract/entities'
 import { envelope, StatusCode } from '../src/contract/envelope'
 import { handlers, routedCalls } from './app'
-import { startTestSandbox, type TestSandbox } from './test-client'
+import { startTestSandbox, type TestSandbox } from '../tests/support/test-client'
 
 let sb: TestSandbox
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { StatusCode } from '../src/contract/envelope'
 import { makeIdNumber } from '../src/contract/field-rules'
-import { startTestSandbox, type TestSandbox } from './test-client'
-import { basicInput, contactsInput, statusOf, throughFace, assetInput, debitCard } from './test-flows'
+import { startTestSandbox, type TestSandbox } from '../tests/support/test-client'
+import { basicInput, contactsInput, statusOf, throughFace, assetInput, debitCard } from '../tests/support/test-flows'
 
 /*
  * Over real signed HTTP: the field rules the sandbox shares with the page (docs/product-rules.md#field-rules), the

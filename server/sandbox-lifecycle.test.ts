@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { StatusCode } from '../src/contract/envelope'
 import { withLuhnDigit } from './banks'
-import { startTestSandbox, type TestSandbox } from './test-client'
+import { startTestSandbox, type TestSandbox } from '../tests/support/test-client'
 import {
   assetInput,
   basicInput,
@@ -11,7 +11,7 @@ import {
   statusOf,
   throughCard,
   throughFace,
-} from './test-flows'
+} from '../tests/support/test-flows'
 
 let sb: TestSandbox
 

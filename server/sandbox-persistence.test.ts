@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { startTestSandbox, testClock } from './test-client'
-import { throughFace } from './test-flows'
+import { startTestSandbox, testClock } from '../tests/support/test-client'
+import { throughFace } from '../tests/support/test-flows'
 
 const dir = mkdtempSync(join(tmpdir(), 'huaqian-sandbox-'))
 afterAll(() => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { StatusCode } from '../src/contract/envelope'
-import { startTestSandbox, type TestSandbox } from './test-client'
-import { bindLender, throughCard } from './test-flows'
+import { startTestSandbox, type TestSandbox } from '../tests/support/test-client'
+import { bindLender, throughCard } from '../tests/support/test-flows'
 
 let sb: TestSandbox
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { StatusCode } from '../src/contract/envelope'
 import { amortize, installmentExact } from './amortization'
 import { todayOf } from './store'
-import { startTestSandbox, type TestSandbox } from './test-client'
-import { assetInput, basicInput, bindLender, contactsInput, debitCard, statusOf, throughFace } from './test-flows'
+import { startTestSandbox, type TestSandbox } from '../tests/support/test-client'
+import { assetInput, basicInput, bindLender, contactsInput, debitCard, statusOf, throughFace } from '../tests/support/test-flows'
 
 /* Its own server: the walk moves the clock a year ahead, which would age every other persona. */
 let sb: TestSandbox

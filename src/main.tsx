@@ -1,7 +1,7 @@
 import './ui/base.css'
 
 /*
- * The entry. The first screen is already on screen, prerendered in the HTML (server/build/
+ * The entry. The first screen is already on screen, prerendered in the HTML (src/build/
  * first-screen.ts), so nothing here is needed to paint it: the code behind it is evaluated in
  * stages, each module graph and the first render in tasks of their own, so none of them is one
  * long task that a tap would wait behind. The build announces every stage's chunks at once, so

@@ -276,8 +276,8 @@ export const fixtures: Fixtures = {
     contract: ({ input }) => ({ title: `Contract ${input.lender_id}`, version: '1', content_html: '<p>Contract</p>' }),
   },
   getAgreement: {
-    agreement: ({ params }) => ({
-      key: params.key,
+    agreement: () => ({
+      key: 'privacy',
       title: 'Privacy',
       version: '1',
       content_html: '<p>Privacy</p>',

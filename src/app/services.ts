@@ -1,14 +1,14 @@
 import axios from 'axios'
 import { fromPromise } from 'xstate'
 import { appMachine } from '../../machines/app.machine'
-import type { ApiFailure, PortArgs, PortData, PortName } from '../../machines/ports'
+import type { ApiFailure, CallPortArgs, MachineCall, PortArgs, PortData } from '../../machines/ports'
 import { fetchInitConfig, resolveBaseUrl } from '../api/base-url'
 import { createApiClient, type ApiClient } from '../api/client'
 import { createToastChannel, type ToastChannel } from '../api/toasts'
 import { createBridge, detectPlatform, type Bridge } from '../bridge/bridge'
 import type { BridgePayload } from '../bridge/payload'
-import type { CallName } from '../contract/calls'
-import { agreementKeys } from '../contract/entities'
+import type { CallData, CallRequest } from '../contract/calls'
+import { isAgreementKey } from '../contract/entities'
 import { StatusCode } from '../contract/envelope'
 import { applyBridgePayload, createSession, type Session } from '../session/session'
 import type { AppConfig } from './config'
@@ -44,9 +44,6 @@ function safeStorage(pick: () => Storage): Storage | null {
     return null
   }
 }
-
-/** Every port except resolveBaseUrl is one contract call of the same name. */
-type CallPort = Exclude<PortName, 'resolveBaseUrl'>
 
 function initConfigFailure(error: unknown): ApiFailure {
   const cause = error instanceof Error ? error.cause : undefined
@@ -87,12 +84,14 @@ export function createServices(win: Window, config: AppConfig): Services {
     logger: { error: (message, details) => console.error(message, details) },
   })
 
-  function callPort<Name extends CallPort>(name: Name) {
-    return fromPromise<PortData<Name>, PortArgs<Name>>(async ({ input, signal }) => {
-      const outcome = await client.call(name as CallName, { ...(input as object), signal } as never)
-      if (outcome.ok) return outcome.data as PortData<Name>
-      throw outcome.failure
-    })
+  async function send<Name extends MachineCall>(name: Name, request: CallRequest<Name>, signal: AbortSignal) {
+    const outcome = await client.call(name, { ...request, signal })
+    if (outcome.ok) return outcome.data
+    throw outcome.failure satisfies ApiFailure
+  }
+
+  function callPort<Name extends Exclude<MachineCall, 'getAgreement'>>(name: Name) {
+    return fromPromise<CallData<Name>, CallPortArgs<Name>>(({ input, signal }) => send(name, input, signal))
   }
 
   const callPorts = [
@@ -112,7 +111,6 @@ export function createServices(win: Window, config: AppConfig): Services {
     'listSupermarketProducts',
     'listMatches',
     'getContract',
-    'getAgreement',
     'sendLenderCardCode',
     'confirmLenderCard',
     'applyLoan',
@@ -122,7 +120,7 @@ export function createServices(win: Window, config: AppConfig): Services {
     'showRewardProduct',
     'buyRewardProduct',
     'getRewardOrder',
-  ] as const satisfies readonly CallPort[]
+  ] as const satisfies readonly Exclude<MachineCall, 'getAgreement'>[]
 
   const machine = appMachine.provide({
     actors: {
@@ -146,20 +144,15 @@ export function createServices(win: Window, config: AppConfig): Services {
       // refusal (nothing to retry), as the server would answer, instead of a request the contract
       // refuses to send and the page would call a failure worth retrying.
       getAgreement: fromPromise<PortData<'getAgreement'>, PortArgs<'getAgreement'>>(async ({ input, signal }) => {
-        if (!(agreementKeys as readonly string[]).includes(input.params.key)) {
-          throw { kind: 'refused', status: StatusCode.notFound } satisfies ApiFailure
-        }
-        const outcome = await client.call('getAgreement', { ...input, signal } as never)
-        if (outcome.ok) return outcome.data
-        throw outcome.failure
+        const { key } = input.params
+        if (!isAgreementKey(key)) throw { kind: 'refused', status: StatusCode.notFound } satisfies ApiFailure
+        return send('getAgreement', { ...input, params: { key } }, signal)
       }),
       // Spec 4: the channel code is stored when the lookup answers. Stored here, before the machine
       // moves on: the next state's calls start before any subscriber of the actor hears of it, and
       // would carry the old channel-code header (the model-based tests' request checks caught it).
       lookupChannel: fromPromise<PortData<'lookupChannel'>, PortArgs<'lookupChannel'>>(async ({ input, signal }) => {
-        const outcome = await client.call('lookupChannel', { ...(input as object), signal } as never)
-        if (!outcome.ok) throw outcome.failure
-        const data = outcome.data as PortData<'lookupChannel'>
+        const data = await send('lookupChannel', input, signal)
         session.update({ channelCode: data.channel_code })
         return data
       }),
@@ -170,9 +163,7 @@ export function createServices(win: Window, config: AppConfig): Services {
         async ({ input, signal }) => {
           const page = `${win.location.origin}${win.location.pathname}`
           const return_url = new URL(input.input.return_url, page).href
-          const outcome = await client.call('startBiometricSession', { input: { ...input.input, return_url }, signal })
-          if (outcome.ok) return outcome.data
-          throw outcome.failure
+          return send('startBiometricSession', { input: { ...input.input, return_url } }, signal)
         },
       ),
     },

@@ -44,6 +44,7 @@ export interface CallSpec<
   Params extends z.core.$ZodType = z.core.$ZodType,
   Input extends z.core.$ZodType = z.core.$ZodType,
   Data extends z.core.$ZodType = z.core.$ZodType,
+  Committing extends boolean = boolean,
 > {
   method: HttpMethod
   path: string
@@ -52,7 +53,7 @@ export interface CallSpec<
   input: Input
   data: Data
   auth: boolean
-  committing: boolean
+  committing: Committing
 }
 
 const noParams = z.object({})
@@ -62,6 +63,7 @@ function call<
   Params extends z.core.$ZodType = typeof noParams,
   Input extends z.core.$ZodType = typeof noInput,
   Data extends z.core.$ZodType = z.core.$ZodType,
+  Committing extends boolean = false,
 >(spec: {
   method: HttpMethod
   path: string
@@ -70,14 +72,15 @@ function call<
   input?: Input
   data: Data
   auth?: boolean
-  committing?: boolean
-}): CallSpec<Params, Input, Data> {
+  committing?: Committing
+}): CallSpec<Params, Input, Data, Committing> {
   return {
     ...spec,
     params: (spec.params ?? noParams) as Params,
     input: (spec.input ?? noInput) as Input,
     auth: spec.auth ?? true,
-    committing: spec.committing ?? false,
+    // Kept as a literal type, so the machine's ports can require a key of exactly the committing calls.
+    committing: (spec.committing ?? false) as Committing,
   }
 }
 
@@ -511,3 +514,31 @@ export type CallName = keyof Calls
 export type CallParams<Name extends CallName> = z.input<Calls[Name]['params']>
 export type CallInput<Name extends CallName> = z.input<Calls[Name]['input']>
 export type CallData<Name extends CallName> = z.output<Calls[Name]['data']>
+/** A call's input as the contract reads it: a query's numbers as numbers, not text. */
+export type CallInputValue<Name extends CallName> = z.output<Calls[Name]['input']>
+/** True for the calls that change money or a binding (they need an `Idempotency-Key`). */
+export type CallCommits<Name extends CallName> = Calls[Name]['committing']
+
+/** What a caller hands over for one call; the request layer adds its abort signal. */
+export interface CallRequest<Name extends CallName> {
+  params?: CallParams<Name>
+  input?: CallInput<Name>
+  /** Required for committing calls: made when the borrower commits, reused on every retry. */
+  idempotencyKey?: string
+}
+
+// Names for the shapes other layers speak of (the machine's ports, the screens, the sandbox).
+export type DemandSection = z.input<typeof demandSection>
+export type BasicSection = z.input<typeof basicSection>
+export type AssetSection = z.input<typeof assetSection>
+export type ContactEntry = z.input<typeof contact>
+export type LenderMatch = z.output<typeof lenderMatch>
+export type SupermarketProduct = z.output<typeof supermarketProduct>
+export type LoanTrial = z.output<typeof loanTrialData>
+export type SmsSent = z.output<typeof smsSent>
+export type DeviceFacts = CallInput<'reportDevice'>
+export type BiometricResult = CallData<'getBiometricResult'>
+export type CreditDecision = CallData<'getCreditDecision'>
+export type RepayPlan = CallData<'getRepayPlan'>
+export type RepayTrial = CallData<'trialRepayment'>
+export type RewardProduct = NonNullable<CallData<'showRewardProduct'>['product']>

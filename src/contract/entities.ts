@@ -40,6 +40,7 @@ export const loanTerm = z.union([
   z.literal(24),
   z.literal(36),
 ])
+export type LoanTerm = z.infer<typeof loanTerm>
 
 /** The machine owns the list of steps (it orders them); the contract validates the server against it. */
 export const loanStep = z.enum(loanSteps)
@@ -54,6 +55,7 @@ export const loanPurpose = z.enum([
   'wedding',
   'other',
 ])
+export type LoanPurpose = z.infer<typeof loanPurpose>
 export const education = z.enum([
   'junior_high_or_below',
   'high_school',
@@ -61,7 +63,9 @@ export const education = z.enum([
   'bachelor',
   'master_or_above',
 ])
+export type Education = z.infer<typeof education>
 export const maritalStatus = z.enum(['single', 'married', 'divorced', 'widowed'])
+export type MaritalStatus = z.infer<typeof maritalStatus>
 export const occupation = z.enum([
   'employee',
   'civil_servant',
@@ -70,9 +74,13 @@ export const occupation = z.enum([
   'retired',
   'other',
 ])
+export type Occupation = z.infer<typeof occupation>
 export const incomeBand = z.enum(['below_3k', '3k_5k', '5k_10k', '10k_20k', 'above_20k'])
+export type IncomeBand = z.infer<typeof incomeBand>
 export const housing = z.enum(['owned', 'mortgaged', 'rented', 'with_family', 'dormitory'])
+export type Housing = z.infer<typeof housing>
 export const carOwnership = z.enum(['none', 'owned', 'financed'])
+export type CarOwnership = z.infer<typeof carOwnership>
 /** parent, spouse, child and sibling are immediate relatives (the first contact must be one). */
 export const contactRelation = z.enum([
   'parent',
@@ -83,6 +91,7 @@ export const contactRelation = z.enum([
   'colleague',
   'other',
 ])
+export type ContactRelation = z.infer<typeof contactRelation>
 export const immediateRelations = ['parent', 'spouse', 'child', 'sibling'] as const
 
 export const agreementKeys = [
@@ -99,6 +108,9 @@ export const agreementKeys = [
 ] as const
 export const agreementKey = z.enum(agreementKeys)
 export type AgreementKey = z.infer<typeof agreementKey>
+export function isAgreementKey(key: string): key is AgreementKey {
+  return (agreementKeys as readonly string[]).includes(key)
+}
 
 /** Accepting an agreement is always an explicit `true` (agreements are never pre-checked). */
 export const accepted = z.literal(true)
@@ -126,6 +138,7 @@ export const loanSummary = z.object({
 export type LoanSummary = z.infer<typeof loanSummary>
 
 export const repaymentOutcome = z.enum(['succeeded', 'processing', 'failed'])
+export type RepaymentOutcome = z.infer<typeof repaymentOutcome>
 export const lastRepayment = z.object({
   repayment_id: z.string(),
   loan_id: z.string(),
@@ -133,6 +146,7 @@ export const lastRepayment = z.object({
   amount: money,
   failure_reason: z.nullable(z.string()),
 })
+export type LastRepayment = z.infer<typeof lastRepayment>
 
 /** The demand the borrower recorded at the first step, handed back so a resumed session can prefill. */
 export const loanDemand = z.object({
@@ -140,6 +154,7 @@ export const loanDemand = z.object({
   term: loanTerm,
   purpose: loanPurpose,
 })
+export type LoanDemand = z.infer<typeof loanDemand>
 
 export const loanUserStatus = z.object({
   /** The loan-user id that `PUT /v2/loan-user/{id}` takes. */
@@ -172,6 +187,7 @@ export const schedulePeriod = z.object({
   fee: money,
   amount: money,
 })
+export type SchedulePeriod = z.infer<typeof schedulePeriod>
 
 export const planPeriod = z.object({
   period: z.int(),
@@ -184,6 +200,7 @@ export const planPeriod = z.object({
   status: z.enum(['paid', 'due', 'upcoming', 'overdue']),
   paid_at: z.nullable(isoInstant),
 })
+export type PlanPeriod = z.infer<typeof planPeriod>
 
 export const rewardOrder = z.object({
   order_id: z.string(),
@@ -194,12 +211,14 @@ export const rewardOrder = z.object({
   paid_at: z.nullable(isoInstant),
   failure_reason: z.nullable(z.string()),
 })
+export type RewardOrder = z.infer<typeof rewardOrder>
 
 export const rewardBenefit = z.object({
   code: z.enum(['priority_review', 'approval_85', 'lifestyle']),
   title: z.string(),
   description: z.string(),
 })
+export type RewardBenefit = z.infer<typeof rewardBenefit>
 
 export const geoRegion = z.object({
   id: z.string(),

@@ -26,7 +26,7 @@ export type BootView = ReturnType<typeof bootView>
 
 /**
  * The boot screen as it looks, from its view alone. The build renders it into index.html at the
- * machine's first state (server/build/prerender.ts), so the borrower's first paint is this screen
+ * machine's first state (src/build/prerender.ts), so the borrower's first paint is this screen
  * before any script has run; the live page then renders the same DOM over it.
  */
 export function BootScreen({ phase, boot, platform, onRetry }: BootView & { onRetry?: () => void }) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
-import { precompress } from '../../server/build/precompress.js'
+import { precompress } from '../build/precompress.js'
 import { collectReviewData } from './collect-data.js'
 
 /*

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { PortData } from '../../machines/ports'
-import { baseScript, fail, loanUser, settle, start } from '../../machines/test-kit'
+import { baseScript, fail, loanUser, settle, start } from '../support/test-kit'
 
 /*
  * Home's three calls do not depend on each other, so they go out together and

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startTestSandbox, type CallOptions, type TestSandbox } from '../../server/test-client'
-import { assetInput, basicInput, contactsInput, debitCard } from '../../server/test-flows'
+import { startTestSandbox, type CallOptions, type TestSandbox } from '../support/test-client'
+import { assetInput, basicInput, contactsInput, debitCard } from '../support/test-flows'
 import { recordFigures } from './support/figures'
 
 /*

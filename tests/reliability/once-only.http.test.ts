@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeEach, expect, test } from 'vitest'
 import { StatusCode } from '../../src/contract/envelope'
 import type { Db } from '../../server/db'
-import { startTestSandbox, type CallOptions, type CallResult, type TestSandbox } from '../../server/test-client'
-import { assetInput, basicInput, bindLender, contactsInput, debitCard, statusOf, throughCard, throughFace } from '../../server/test-flows'
+import { startTestSandbox, type CallOptions, type CallResult, type TestSandbox } from '../support/test-client'
+import { assetInput, basicInput, bindLender, contactsInput, debitCard, statusOf, throughCard, throughFace } from '../support/test-flows'
 import { recordFigures } from './support/figures'
 
 /*

@@ -6,8 +6,8 @@ import { encodeBridgeParameter } from '../../src/bridge/payload'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 
-/** What the built page is made of, its build plugins (server/build) too: a change to any of these makes dist/ stale. */
-const pageSources = ['src', 'machines', 'locales', 'index.html', 'vite.config.ts', 'package.json', 'server/build']
+/** What the built page is made of, its build plugins (src/build) too: a change to any of these makes dist/ stale. */
+const pageSources = ['src', 'machines', 'locales', 'index.html', 'vite.config.ts', 'package.json']
 
 function newestChange(entry: string): number {
   const stat = statSync(entry)

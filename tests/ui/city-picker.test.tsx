@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { builtinEnvironments } from 'vitest/environments'
-import { startTestSandbox, type TestSandbox } from '../../server/test-client'
+import { startTestSandbox, type TestSandbox } from '../support/test-client'
 import type { LoadRegions, RegionSelection } from '../../src/ui/components/city-picker'
 
 /*

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { Snapshot } from 'xstate'
-import { appMachine } from './app.machine'
-import type { ApiFailure, AppInput, BankCard, LoanSummary, LoanUserStatus, PortArgs, PortData, PortName, RepayPlan } from './ports'
+import { appMachine } from '../../machines/app.machine'
+import type { ApiFailure, AppInput, BankCard, LoanSummary, LoanUserStatus, PortArgs, PortData, PortName, RepayPlan } from '../../machines/ports'
 
 /*
  * Fakes for machine tests: every actor is provided the same way the app edge provides the real

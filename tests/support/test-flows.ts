@@ -1,4 +1,4 @@
-import { withLuhnDigit } from './banks'
+import { withLuhnDigit } from '../../server/banks'
 import type { TestSandbox } from './test-client'
 
 /*

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import * as z from 'zod/mini'
-import { calls, type CallData, type CallName } from '../src/contract/calls'
-import { sandboxSigningKey, signRequest } from '../src/contract/signature'
-import { startSandbox, type RunningSandbox } from './start'
+import { calls, type CallData, type CallName } from '../../src/contract/calls'
+import { sandboxSigningKey, signRequest } from '../../src/contract/signature'
+import { startSandbox, type RunningSandbox } from '../../server/start'
 
 /*
  * A tiny client for the server tests: real HTTP, signed like the page signs, headers as the page
