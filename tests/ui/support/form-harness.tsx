@@ -24,7 +24,7 @@ import { i18nFor } from '../../../src/ui/components/render-in'
 
 /*
  * A form screen as the app shows it: the real page component, inside the locale's i18next and the
- * app's handles, driven by the real app machine whose actors are the fakes of machines/test-kit.ts
+ * app's handles, driven by the real app machine whose actors are the fakes of tests/support/test-kit.ts
  * (each call recorded, answered from a script). The committing call of each form never answers, so
  * a test sees exactly the calls the borrower's presses made and the screen stays put.
  * The residence picker loads the sandbox's own GB/T 2260 table (server/geo.ts) through
