@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import * as z from 'zod/mini'
 import { calls, initConfigData } from '../src/contract/calls'
 import { agreementKeys } from '../src/contract/entities'
 import { envelope, StatusCode } from '../src/contract/envelope'
 import { handlers, routedCalls } from './app'
-import { startTestSandbox, type TestSandbox } from '../tests/support/test-client'
+import { sandboxForSuite } from '../tests/support/test-client'
 
-let sb: TestSandbox
-
-beforeAll(async () => {
-  sb = await startTestSandbox()
-})
-afterAll(async () => {
-  await sb.close()
-})
+const sb = sandboxForSuite()
 
 test('every call of the contract has a handler and a route', async () => {
   expect(Object.keys(handlers).sort()).toEqual(Object.keys(calls).filter((n) => n !== 'initConfig').sort())

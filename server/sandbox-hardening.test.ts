@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { StatusCode } from '../src/contract/envelope'
 import { makeIdNumber } from '../src/contract/field-rules'
-import { startTestSandbox, type TestSandbox } from '../tests/support/test-client'
+import { sandboxForSuite } from '../tests/support/test-client'
 import { basicInput, contactsInput, statusOf, throughFace, assetInput, debitCard } from '../tests/support/test-flows'
 
 /*
@@ -9,14 +9,7 @@ import { basicInput, contactsInput, statusOf, throughFace, assetInput, debitCard
  * SMS try limit (docs/product-rules.md#field-sms-code) and the payments that do not simply succeed.
  */
 
-let sb: TestSandbox
-
-beforeAll(async () => {
-  sb = await startTestSandbox()
-})
-afterAll(async () => {
-  await sb.close()
-})
+const sb = sandboxForSuite()
 
 async function toCardStep(phone: string) {
   const { token } = await sb.login(phone)

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { StatusCode } from '../src/contract/envelope'
 import { withLuhnDigit } from './banks'
-import { startTestSandbox, type TestSandbox } from '../tests/support/test-client'
+import { sandboxForSuite } from '../tests/support/test-client'
 import {
   assetInput,
   basicInput,
@@ -13,14 +13,7 @@ import {
   throughFace,
 } from '../tests/support/test-flows'
 
-let sb: TestSandbox
-
-beforeAll(async () => {
-  sb = await startTestSandbox()
-})
-afterAll(async () => {
-  await sb.close()
-})
+const sb = sandboxForSuite()
 
 test('field rules are enforced with status 1001 and the field named', async () => {
   const phone = '13700000201'

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { StatusCode } from '../src/contract/envelope'
-import { startTestSandbox, type TestSandbox } from '../tests/support/test-client'
+import { sandboxForSuite } from '../tests/support/test-client'
 import { bindLender, throughCard } from '../tests/support/test-flows'
 
-let sb: TestSandbox
-
-beforeAll(async () => {
-  sb = await startTestSandbox()
-})
-afterAll(async () => {
-  await sb.close()
-})
+const sb = sandboxForSuite()
 
 test('a correctly signed request is answered', async () => {
   const result = await sb.call('lookupChannel', { params: { channel: 'app-test' } })

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { StatusCode } from '../src/contract/envelope'
 import { amortize, installmentExact } from './amortization'
 import { todayOf } from './store'
-import { startTestSandbox, type TestSandbox } from '../tests/support/test-client'
+import { sandboxForSuite } from '../tests/support/test-client'
 import { assetInput, basicInput, bindLender, contactsInput, debitCard, statusOf, throughFace } from '../tests/support/test-flows'
 
 /* Its own server: the walk moves the clock a year ahead, which would age every other persona. */
-let sb: TestSandbox
-
-beforeAll(async () => {
-  sb = await startTestSandbox()
-})
-afterAll(async () => {
-  await sb.close()
-})
+const sb = sandboxForSuite()
 
 test('the approve persona walks from demand to a settled loan, paying every period', async () => {
   const phone = '13800000001'

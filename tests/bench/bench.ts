@@ -10,7 +10,7 @@ import { launchChromium } from '../support/browser'
 import { writeDocBlock } from '../support/doc-block'
 import { loginPersona, pageUrl } from '../support/sandbox'
 import { launchForLighthouse, runLighthouse, type LighthouseRun } from './lighthouse-runs'
-import { measureBareSteps, measureSteps, stepInputOf, type StepSample } from './step-latency'
+import { measureBareSteps, measureSteps, type StepSample } from './step-latency'
 import { formatDifference, formatSteps, median, round, stepDifference, stepSummary } from './step-summary'
 
 /*
@@ -34,11 +34,9 @@ const { values } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-steps': { type: 'boolean', default: false },
     'skip-paths': { type: 'boolean', default: false },
-    input: { type: 'string', default: 'touch' },
     report: { type: 'boolean', default: false },
   },
 })
-const stepInput = stepInputOf(values.input)
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const artifacts = path.join(repoRoot, 'artifacts')
@@ -174,13 +172,13 @@ async function main() {
         for (let round = 0; round < Number(values['step-rounds']); round += 1) {
           const order = round % 2 === 0 ? (['product', 'bare'] as const) : (['bare', 'product'] as const)
           // In turns, as Lighthouse's targets are, so that a slow moment falls on both alike.
-          for (const name of order) samples[name].push(...(await measure[name](browser, urls[name], 1, stepInput)))
+          for (const name of order) samples[name].push(...(await measure[name](browser, urls[name], 1)))
         }
       } finally {
         await browser.close()
       }
-      result.steps = stepSummary(samples.product, stepInput)
-      result.bareSteps = stepSummary(samples.bare, stepInput)
+      result.steps = stepSummary(samples.product)
+      result.bareSteps = stepSummary(samples.bare)
       result.stepsMinusBare = stepDifference(samples.bare, samples.product)
     }
   } finally {

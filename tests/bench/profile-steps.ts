@@ -6,7 +6,7 @@ import { startSandbox } from '../../server/start'
 import { launchChromium, newPhoneContext } from '../support/browser'
 import { answerAssets, fillBasicInfo, fillLoanDemand } from '../support/funnel-en'
 import { loginPersona, pageUrl } from '../support/sandbox'
-import { aimWith, stepInputOf } from './step-latency'
+import { aimWith } from './step-latency'
 import { rendererMainThreads, type TraceEvent } from './trace'
 
 /*
@@ -27,14 +27,12 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '2' },
     top: { type: 'string', default: '40' },
     trace: { type: 'boolean', default: false },
-    input: { type: 'string', default: 'touch' },
     // At 4× the sampling profiler charges throttling's pauses to whatever ran before them; at
     // `--cpu-rate 1` each function gets its own time, about a quarter of what it takes at 4×.
     'cpu-rate': { type: 'string', default: '4' },
     interval: { type: 'string', default: '200' },
   },
 })
-const input = stepInputOf(values.input)
 
 interface ProfileNode {
   id: number
@@ -171,7 +169,7 @@ try {
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: Number(values.interval) })
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values['cpu-rate']) })
-    const aim = aimWith(page, cdp, input)
+    const aim = aimWith(page, cdp)
     await page.goto(pageUrl(sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
     await page.getByRole('button', { name: 'Start an application' }).waitFor({ timeout: 30_000 })
     await page.waitForTimeout(1_500)

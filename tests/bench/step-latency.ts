@@ -108,22 +108,10 @@ async function timeStep(
 }
 
 /**
- * How the bench presses a step's button. `touch`: a finger on the button's centre for
- * `fingerDownMs`, then lifted, sent as the phone's touch events (Chromium turns the lift into the
- * tap's click, stamped with the lift's time). `mouse`: Playwright's `click()`, as older
- * benchmark figures were pressed; it installs hit-target listeners on the page's pointer
- * events and stamps the click after the press was handled, so the press's own work is not timed.
+ * The bench presses a step's button as a phone does: a finger on the button's centre for
+ * `fingerDownMs`, then lifted, sent as touch events (Chromium turns the lift into the tap's click,
+ * stamped with the lift's time), so the press's own handlers are inside the measured time.
  */
-export const stepInputs = ['touch', 'mouse'] as const
-export type StepInput = (typeof stepInputs)[number]
-
-/** The `--input` option of the benchmarks that press steps. */
-export function stepInputOf(option: string | undefined): StepInput {
-  const input = stepInputs.find((known) => known === option)
-  if (input === undefined) throw new Error(`--input is one of ${stepInputs.join(', ')}`)
-  return input
-}
-
 /** About how long a finger rests on the glass in a tap; the press's handlers run meanwhile, as on a phone. */
 const fingerDownMs = 80
 
@@ -131,9 +119,8 @@ const fingerDownMs = 80
  * Finds where to press `button` (its centre, scrolled into view) and gives back the press itself,
  * so that a profile can start between the two and hold only the press and what it causes.
  */
-export function aimWith(page: Page, cdp: CDPSession, input: StepInput) {
+export function aimWith(page: Page, cdp: CDPSession) {
   return async (button: Locator): Promise<() => Promise<void>> => {
-    if (input === 'mouse') return async () => button.click()
     await button.scrollIntoViewIfNeeded()
     const box = await button.boundingBox()
     if (box === null) throw new Error(`${button} has no box to tap`)
@@ -152,7 +139,7 @@ export function aimWith(page: Page, cdp: CDPSession, input: StepInput) {
 }
 
 /** A phone-sized page with the bench's instruments, throttled, and the way its steps are pressed. */
-async function stepPage(browser: Browser, cpuRate: number, input: StepInput) {
+async function stepPage(browser: Browser, cpuRate: number) {
   const context = await newPhoneContext(browser, 'en-US')
   // tsx compiles with esbuild's keepNames, which wraps functions passed to the page in `__name`.
   await context.addInitScript({ content: 'globalThis.__name = (target) => target' })
@@ -160,15 +147,15 @@ async function stepPage(browser: Browser, cpuRate: number, input: StepInput) {
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate })
-  const aim = aimWith(page, cdp, input)
+  const aim = aimWith(page, cdp)
   const press = async (button: Locator) => (await aim(button))()
   return { context, page, press }
 }
 
 /** One new borrower through the funnel's first steps, by taps and typing in English. */
-async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, cpuRate: number, input: StepInput): Promise<StepSample[]> {
+async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, cpuRate: number): Promise<StepSample[]> {
   const { token, user } = await loginPersona(sandboxUrl, phone)
-  const { context, page, press } = await stepPage(browser, cpuRate, input)
+  const { context, page, press } = await stepPage(browser, cpuRate)
   const samples: StepSample[] = []
   try {
     await page.goto(pageUrl(sandboxUrl, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
@@ -208,12 +195,12 @@ async function walkFunnel(browser: Browser, sandboxUrl: string, phone: string, c
   }
 }
 
-export async function measureSteps(browser: Browser, sandboxUrl: string, rounds: number, input: StepInput = 'touch', cpuRate = 4): Promise<StepSample[]> {
+export async function measureSteps(browser: Browser, sandboxUrl: string, rounds: number, cpuRate = 4): Promise<StepSample[]> {
   const samples: StepSample[] = []
   for (let round = 0; round < rounds; round += 1) {
     // A new borrower each round: the funnel's steps can be walked once per borrower.
     const phone = `1371${String(Date.now() % 10_000_000).padStart(7, '0')}`
-    samples.push(...(await walkFunnel(browser, sandboxUrl, phone, cpuRate, input)))
+    samples.push(...(await walkFunnel(browser, sandboxUrl, phone, cpuRate)))
   }
   return samples
 }
@@ -222,8 +209,8 @@ export async function measureSteps(browser: Browser, sandboxUrl: string, rounds:
 const bareStepsPerRound = 6
 
 /** As many steps of the bare React forms (`tests/bench/bare-steps`) as a funnel round has screen steps. */
-async function walkBareForms(browser: Browser, url: string, cpuRate: number, input: StepInput): Promise<StepSample[]> {
-  const { context, page, press } = await stepPage(browser, cpuRate, input)
+async function walkBareForms(browser: Browser, url: string, cpuRate: number): Promise<StepSample[]> {
+  const { context, page, press } = await stepPage(browser, cpuRate)
   const samples: StepSample[] = []
   try {
     await page.goto(url)
@@ -242,8 +229,8 @@ async function walkBareForms(browser: Browser, url: string, cpuRate: number, inp
   }
 }
 
-export async function measureBareSteps(browser: Browser, url: string, rounds: number, input: StepInput = 'touch', cpuRate = 4): Promise<StepSample[]> {
+export async function measureBareSteps(browser: Browser, url: string, rounds: number, cpuRate = 4): Promise<StepSample[]> {
   const samples: StepSample[] = []
-  for (let round = 0; round < rounds; round += 1) samples.push(...(await walkBareForms(browser, url, cpuRate, input)))
+  for (let round = 0; round < rounds; round += 1) samples.push(...(await walkBareForms(browser, url, cpuRate)))
   return samples
 }

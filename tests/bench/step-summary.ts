@@ -1,4 +1,4 @@
-import type { StepInput, StepSample } from './step-latency'
+import type { StepSample } from './step-latency'
 
 /** Medians, percentiles and the step-latency summary the benchmark and `bench:steps` report alike. */
 
@@ -16,7 +16,7 @@ export const round = (value: number, digits = 0) => Number(value.toFixed(digits)
 /** The taps of screen steps: the vendor's Pass includes the liveness result poll, so it is reported on its own, not in the step figure. */
 const screenStepsOf = (samples: StepSample[]) => samples.filter((sample) => !sample.step.startsWith('vendor'))
 
-export function stepSummary(samples: StepSample[], input: StepInput = 'touch') {
+export function stepSummary(samples: StepSample[]) {
   const of = (pick: (sample: StepSample) => number, list = samples) => ({
     median: round(median(list.map(pick))),
     p95: round(percentile(list.map(pick), 95)),
@@ -25,7 +25,7 @@ export function stepSummary(samples: StepSample[], input: StepInput = 'touch') {
   const screenSteps = screenStepsOf(samples)
   return {
     cpuThrottling: 4,
-    input,
+    input: 'touch',
     samples: samples.length,
     total: of((sample) => sample.totalMs, screenSteps),
     beforeRequest: of((sample) => sample.beforeRequestMs, screenSteps),

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { measureSteps, stepInputOf } from './step-latency'
+import { measureSteps } from './step-latency'
 import { formatDifference, formatSteps, stepDifference, stepSummary } from './step-summary'
 import { buildNames, inTurns, twoBuildsOptions, writeResult } from './two-builds'
 
@@ -13,19 +13,17 @@ import { buildNames, inTurns, twoBuildsOptions, writeResult } from './two-builds
 const { values } = parseArgs({
   options: {
     ...twoBuildsOptions({ rounds: 4, port: 8845 }),
-    input: { type: 'string', default: 'touch' },
   },
 })
-const input = stepInputOf(values.input)
 
-const run = await inTurns(values, (browser, url) => measureSteps(browser, url, 1, input))
+const run = await inTurns(values, (browser, url) => measureSteps(browser, url, 1))
 const { builds, samples } = run
 const result = {
   when: new Date().toISOString(),
   builds,
   loadAverage: run.loadAverage,
-  vs: stepSummary(samples.vs, input),
-  dist: stepSummary(samples.dist, input),
+  vs: stepSummary(samples.vs),
+  dist: stepSummary(samples.dist),
   distMinusVs: stepDifference(samples.vs, samples.dist),
 }
 const written = writeResult('steps-vs', result)

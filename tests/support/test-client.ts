@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll } from 'vitest'
 import * as z from 'zod/mini'
 import { calls, type CallData, type CallName } from '../../src/contract/calls'
 import { sandboxSigningKey, signRequest } from '../../src/contract/signature'
@@ -160,4 +161,25 @@ export async function startTestSandbox(
   }
 
   return { ...sandbox, clock, call, ok, login, smsCode, raw }
+}
+
+/**
+ * A sandbox started before the file's tests and closed after them, the one way the sandbox's
+ * tests set one up. Use it inside tests: it stands for the sandbox `beforeAll` starts.
+ */
+export function sandboxForSuite(options: Parameters<typeof startTestSandbox>[0] = {}): TestSandbox {
+  let running: TestSandbox | undefined
+  beforeAll(async () => {
+    running = await startTestSandbox(options)
+  })
+  afterAll(async () => {
+    await running?.close()
+  })
+  return new Proxy({} as TestSandbox, {
+    get(_target, key) {
+      if (running === undefined) throw new Error('the suite sandbox starts in beforeAll: use it inside a test')
+      const value: unknown = Reflect.get(running, key)
+      return typeof value === 'function' ? value.bind(running) : value
+    },
+  })
 }
