@@ -24,7 +24,7 @@ export default defineConfig(({ mode }) => ({
             modules: ['src/app/address-mirror.tsx', 'src/pages/home-page.tsx', 'src/pages/login-page.tsx', 'locales/zh-Hans.json'],
             fetches: [process.env.VITE_INIT_CONFIG_URL || 'config/init.json'],
             prerender: 'src/app/prerender.tsx',
-            headScript: 'src/i18n/first-paint-guard.ts',
+            headScript: 'src/app/head-script.ts',
           }),
           // The README's Performance section states these; change both together.
           budgets({ initialJs: 158 * kib, initialCss: 4 * kib, lazyChunk: 12.5 * kib }),

@@ -1,14 +1,20 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import type { SandboxApp } from './sandbox-app'
-import { staticFiles } from './static-files'
+import { pageFiles } from './static-files'
 
 const notBuilt = `<!doctype html><meta charset="utf-8"><title>花钱 statechart review</title>
 <p>The reviewer page is not built yet: run <code>npm run review:build</code> (<code>npm start</code> builds it too).</p>`
 
-/** The reviewer page (issue #10) at /review/, from its own build folder, never from the borrower's dist/. */
+/**
+ * The reviewer page at /review/, from its own build folder, never from the borrower's dist/, and
+ * served as the borrower's page is: brotli or gzip copies made at build time, hashed assets cached
+ * for a year, the HTML revalidated.
+ */
 export function mountReviewPage(app: SandboxApp, reviewDir: string): void {
+  const built = pageFiles(reviewDir, '/review')
   app.get('/review', (c) => c.redirect('/review/'))
-  app.get('/review/*', staticFiles(reviewDir, '/review'))
-  app.get('/review/*', (c) => (existsSync(join(reviewDir, 'index.html')) ? c.notFound() : c.html(notBuilt, 200)))
+  app.get('/review/*', built.files)
+  app.get('/review/', (c) => built.html(c, () => c.html(notBuilt, 200)))
+  app.get('/review/index.html', (c) => built.html(c, () => c.html(notBuilt, 200)))
+  // Nothing else under /review/ falls through to the borrower's page.
+  app.get('/review/*', (c) => c.notFound())
 }

@@ -114,14 +114,15 @@ export interface PageFiles {
   html: (c: Context, fallback: () => Response) => Response
 }
 
-export function pageFiles(root: string): PageFiles {
+/** `prefix`: the URL the folder is served at (the reviewer page's `/review`), the site's root if empty. */
+export function pageFiles(root: string, prefix = ''): PageFiles {
   const loadHtml = htmlLoader(join(root, 'index.html'))
   let handler: MiddlewareHandler | undefined
   const files: MiddlewareHandler = async (c, next) => {
-    const path = c.req.path
+    const path = c.req.path.slice(prefix.length)
     if (path.endsWith('.map')) return c.notFound()
     if (path === '/' || path === '/index.html' || !existsSync(root)) return next()
-    handler ??= serveStatic({ root, precompressed: true })
+    handler ??= serveStatic({ root, precompressed: true, ...(prefix ? { rewriteRequestPath: (p: string) => p.slice(prefix.length) } : {}) })
     const response = await handler(c, next)
     if (!(response instanceof Response)) return response
     response.headers.set('Cache-Control', path.startsWith('/assets/') ? immutableCache : revalidateCache)

@@ -26,7 +26,9 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir)
     },
-    closeBundle() {
+    closeBundle(error) {
+      // A failed build wrote nothing: reading its output would hide the build's own error behind an ENOENT.
+      if (error) return
       for (const file of filesUnder(outDir)) {
         if (!compressible.test(file)) continue
         const content = readFileSync(file)

@@ -187,3 +187,20 @@ test('issue #14.5: a JSON-text payload over 4096 characters keeps its token; a l
     'tok-long-payload',
   )
 })
+
+test('elder mode and a text size in 1–2 are read as the host sends them, anything else dropped', () => {
+  expect(parseBridgePayload({ token: 'tok', elderMode: true, fontScale: 1.5 })).toEqual({ token: 'tok', elderMode: true, fontScale: 1.5 })
+  expect(parseBridgePayload({ token: 'tok', elderMode: false, fontScale: 2 })).toEqual({ token: 'tok', elderMode: false, fontScale: 2 })
+  expect(parseBridgePayload({ token: 'tok', fontScale: 1 })).toEqual({ token: 'tok', fontScale: 1 })
+  for (const wrong of [{ elderMode: 'yes' }, { elderMode: 1 }, { fontScale: 2.01 }, { fontScale: 0.99 }, { fontScale: 0 }, { fontScale: 'big' }, { fontScale: Infinity }]) {
+    expect(parseBridgePayload({ token: 'tok', ...wrong })).toEqual({ token: 'tok' })
+  }
+  // From the URL both arrive as text.
+  expect(readQueryPayload(new URLSearchParams({ token: 'tok', elderMode: 'true', fontScale: '1.25' }))).toEqual({
+    token: 'tok',
+    elderMode: true,
+    fontScale: 1.25,
+  })
+  // Without a token the host's display wishes are no payload either.
+  expect(parseBridgePayload({ elderMode: true, fontScale: 2 })).toBeNull()
+})

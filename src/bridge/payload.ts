@@ -48,28 +48,11 @@ export interface BridgePayload {
   osName?: string
   /** Optional, not in the spec: the host's UI language (a BCP 47 tag such as `zh-Hans`). */
   locale?: string
+  /** Optional, not in the spec: the host's elder-friendly mode (docs/decisions/130-elder-mode.md). */
+  elderMode?: boolean
+  /** Optional, not in the spec: the host's text size, 1 to 2 times the page's own. */
+  fontScale?: number
 }
-
-/** The keys a host may send; anything else in a payload is ignored. */
-export const bridgePayloadKeys = [
-  'token',
-  'channelCode',
-  'deviceId',
-  'gps',
-  'location',
-  'oaid',
-  'imei',
-  'platform',
-  'userId',
-  'userInfo',
-  'baseUrl',
-  'loanExcess',
-  'appCode',
-  'model',
-  'brand',
-  'osName',
-  'locale',
-] as const
 
 /*
  * Size limits apply per field (issue #14.5): a host that sends one oversized field loses that
@@ -206,6 +189,17 @@ function localeOf(value: unknown): string | undefined {
     : undefined
 }
 
+/** A boolean, or its text from a URL parameter. */
+function flag(value: unknown): boolean | undefined {
+  return typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined
+}
+
+/** A text size outside 1–2 is dropped, not clamped: the host meant something this page cannot show. */
+function scaleOf(value: unknown): number | undefined {
+  const scale = finiteNumber(value)
+  return scale !== undefined && scale >= 1 && scale <= 2 ? scale : undefined
+}
+
 /**
  * A type-checked copy of a host payload, or null when it carries no usable token. Accepts an
  * object or its JSON text.
@@ -232,11 +226,13 @@ export function parseBridgePayload(raw: unknown): BridgePayload | null {
     brand: text(own(record, 'brand')),
     osName: text(own(record, 'osName')),
     locale: localeOf(own(record, 'locale')),
+    elderMode: flag(own(record, 'elderMode')),
+    fontScale: scaleOf(own(record, 'fontScale')),
   }
+  // Only the fields read above, and only those with a value: anything else a host sends is ignored.
   const payload: BridgePayload = { token }
-  for (const key of bridgePayloadKeys) {
-    const value = candidate[key]
-    if (value !== undefined && key !== 'token') Object.assign(payload, { [key]: value })
+  for (const [key, value] of Object.entries(candidate)) {
+    if (value !== undefined) Object.assign(payload, { [key]: value })
   }
   return payload
 }
@@ -284,10 +280,7 @@ export function readQueryPayload(parameters: URLSearchParams): BridgePayload | n
     const json = decodeBase64Url(encoded)
     return json === null ? null : parseBridgePayload(json)
   }
-  const raw: Record<string, string> = {}
-  for (const key of [...bridgePayloadKeys, 'isLoanExcess']) {
-    const value = parameters.get(key)
-    if (value !== null) raw[key] = value
-  }
-  return parseBridgePayload(raw)
+  // Own properties only (`__proto__` included, as a plain key): the parser reads the fields it knows.
+  // A repeated parameter counts once, its first value, as URLSearchParams.get reads it.
+  return parseBridgePayload(Object.fromEntries([...parameters].reverse()))
 }

@@ -68,3 +68,12 @@ test('a list of choices uses each language’s separators and its word for "or"'
   expect(formatChoices(['3 months', '6 months', '12 months'], 'en')).toBe('3 months, 6 months, or 12 months')
   expect(formatChoices(['3个月', '6个月', '12个月'], 'zh-Hans')).toBe('3个月、6个月或12个月')
 })
+
+test('money in words names the yuan in each language, so a screen reader never says yen', () => {
+  expect(formatMoney(123_450, 'zh-Hans', true)).toBe('1,234.50人民币')
+  expect(formatMoney(123_450, 'zh-Hant', true)).toBe('1,234.50 人民幣')
+  expect(formatMoney(123_450, 'en', true)).toBe('1,234.50 Chinese yuan')
+  expect(formatMoney(123_450, 'fr', true).replace(/\s/g, ' ')).toBe('1 234,50 yuans renminbi chinois')
+  expect(formatMoney(100, 'en', true)).toBe('1.00 Chinese yuan')
+  expect(formatMoney(-5, 'en', true)).toBe('-0.05 Chinese yuan')
+})

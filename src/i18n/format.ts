@@ -17,6 +17,7 @@ function cached<F>(build: (tag: string) => F): (locale: Locale) => F {
 }
 
 const moneyFormat = cached((tag) => new Intl.NumberFormat(tag, { style: 'currency', currency: 'CNY' }))
+const moneyWordsFormat = cached((tag) => new Intl.NumberFormat(tag, { style: 'currency', currency: 'CNY', currencyDisplay: 'name' }))
 const aprFormat = cached(
   (tag) => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 }),
 )
@@ -24,8 +25,12 @@ const monthsFormat = cached(
   (tag) => new Intl.NumberFormat(tag, { style: 'unit', unit: 'month', unitDisplay: 'long' }),
 )
 
-/** `formatMoney(123456, 'zh-Hans')` is `¥1,234.56`: money travels as integer fen (contract rule). */
-export function formatMoney(fen: number, locale: Locale): string {
+/**
+ * `formatMoney(123456, 'zh-Hans')` is `¥1,234.56`: money travels as integer fen (contract rule).
+ * With `words` the currency is named (`1,234.56人民币`, `1,234.56 Chinese yuan`): what elder mode
+ * shows, read out as yuan by a screen reader, where `¥` is read as yen or as a symbol's name.
+ */
+export function formatMoney(fen: number, locale: Locale, words = false): string {
   if (!Number.isSafeInteger(fen)) {
     throw new RangeError(`money must be an integer number of fen, got ${fen}`)
   }
@@ -34,7 +39,7 @@ export function formatMoney(fen: number, locale: Locale): string {
   const sign = fen < 0 ? '-' : ''
   const abs = Math.abs(fen)
   const decimal = `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`
-  return moneyFormat(locale).format(decimal)
+  return (words ? moneyWordsFormat : moneyFormat)(locale).format(decimal)
 }
 
 /** `formatApr(0.072, 'fr')` is `7,2 %`: an APR travels as a yearly fraction. */

@@ -1,6 +1,7 @@
 import { useTranslation } from '../i18n/translation'
 import type { LoanStep } from '../../machines/ports'
 import { EntranceCard } from '../ui/components/entrance-card'
+import { useElderMode } from '../ui/elder-state'
 import { BusySpinner, ScreenFrame, Section, useApp, useCan, useFormat, useSend } from './screen-kit'
 
 /**
@@ -51,6 +52,7 @@ export default function HomePage() {
     )
     .sort((a, b) => a.date.localeCompare(b.date))[0]
   const action = applicationAction(loanUser?.step)
+  const elder = useElderMode()
 
   return (
     <ScreenFrame page="home">
@@ -103,6 +105,16 @@ export default function HomePage() {
           <p className="muted">{t('screens.home.loanExcess')}</p>
         </Section>
       )}
+      <p className="elder-switch">
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-pressed={elder}
+          onClick={() => void import('../ui/display-mode').then((mode) => mode.setElderMode(window, !elder))}
+        >
+          {t('ui.elder.toggle')}
+        </button>
+      </p>
     </ScreenFrame>
   )
 }

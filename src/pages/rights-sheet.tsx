@@ -2,6 +2,7 @@ import { useTranslation } from '../i18n/translation'
 import type { RightsDraft } from '../../machines/app.machine'
 import { BottomSheet } from '../ui/components/bottom-sheet'
 import { RightsCard } from '../ui/components/rights-card'
+import { useElderMode } from '../ui/elder-state'
 import { ActionButton, ErrorNotice, PollActions, Spinner, useApp, useBusy, useSend } from './screen-kit'
 
 /** The rights-card purchase over the screen that opened it; closing returns there. */
@@ -20,12 +21,14 @@ export default function RightsSheet() {
   const slow = useApp((snapshot) => snapshot.matches({ session: { rights: { polling: 'slow' } } }))
   const change = (patch: Partial<RightsDraft>) => send({ type: 'form.change', step: 'rights', patch })
   const product = rights.product
+  // Elder mode offers the rights card as a plain view, never a popup.
+  const plain = useElderMode()
 
   // The shared sheet: focus kept inside, Escape and a tap outside close it, focus returns to the
   // rights entry. Its title is the product's name; the card's own heading is then only for
   // screen readers, so the sheet does not say its name twice.
   return (
-    <BottomSheet open title={product?.name ?? t('screens.rights.title')} onClose={() => send({ type: 'rights.close' })}>
+    <BottomSheet open plain={plain} title={product?.name ?? t('screens.rights.title')} onClose={() => send({ type: 'rights.close' })}>
       <ErrorNotice ownRetry={phase === 'uncertain' || phase === 'polling'} />
       {busy && <Spinner />}
       {product !== null && (

@@ -14,6 +14,7 @@ import { Checkbox, SelectField } from '../ui/components/form-field'
 import { NavBar } from '../ui/components/nav-bar'
 import { StepProgress } from '../ui/components/step-progress'
 import { useFormatters } from '../ui/components/use-format'
+import { useHostDisplay } from '../ui/elder-state'
 import './pages.css'
 
 /*
@@ -148,6 +149,7 @@ export function ScreenFrame({ children, title, page, ownRetry = false }: { child
   const busy = useBusy()
   const heading = title ?? t(`routes.${screen}`)
   const funnelIndex = funnelScreens.indexOf(screen)
+  useHostDisplay(useAppHandles().services)
   return (
     <main className="page" aria-busy={busy} data-screen={screen}>
       <NavBar

@@ -1,4 +1,4 @@
-import ELK, { type ElkExtendedEdge, type ElkNode, type ElkPoint } from 'elkjs/lib/elk.bundled.js'
+import type { ElkExtendedEdge, ElkNode, ElkPoint } from 'elkjs/lib/elk.bundled.js'
 import type { ChartState, ChartTransition, MachineGraph } from './machine-graph'
 
 /*
@@ -16,7 +16,7 @@ export const sizes = {
   small: 10,
   line: 14,
   pad: 8,
-  thumb: { width: 44, height: 95 },
+  thumb: { width: 72, height: 156 },
   descriptionChars: 44,
   descriptionLines: 4,
   initialDot: 10,
@@ -300,6 +300,8 @@ export async function layoutChart(graph: MachineGraph, options: LayoutOptions = 
     }
   }
 
+  // elkjs is most of the page's weight: loaded when a chart is first laid out, not for the map.
+  const { default: ELK } = await import('elkjs/lib/elk.bundled.js')
   const elk = new ELK()
   const result: ElkNode = await elk.layout({
     id: '__chart',

@@ -16,6 +16,8 @@ export interface SvgOptions {
   /** Say how to get a missing screenshot, where a screen state has none. */
   missingThumbnailHint?: string
   title?: string
+  /** The page's −/+ boxes that fold a state; a file written for reading has none. */
+  controls?: boolean
 }
 
 export function escapeXml(text: string): string {
@@ -57,13 +59,19 @@ export const chartStyle = `
 .goto text { font-size: ${sizes.small}px; fill: #0969da; }
 .initial circle { fill: #1f2328; }
 .initial path { fill: none; stroke: #1f2328; stroke-width: 1.2; }
-.state:focus { outline: none; }
+.state:focus, .transition:focus { outline: none; }
+.transition:focus-visible path { stroke: #0969da; stroke-width: 4; }
+text.transition:focus-visible { fill: #0969da; font-weight: 700; }
+.owner { display: none; font-family: system-ui, sans-serif; font-weight: 700; fill: #1f2328; paint-order: stroke; stroke: #ffffffe6; stroke-width: 0.12em; pointer-events: none; }
+.far .owner { display: inline; }
+.far .transition text, .far .transition .label-bg, .far .state .small, .far .state .name, .far .goto text { visibility: hidden; }
 .state:focus-visible > rect.box, .state.selected > rect.box { stroke: #0969da; stroke-width: 3; }
 .state.match > rect.box { stroke: #bf8700; stroke-width: 3; }
 .transition.match path { stroke: #bf8700; stroke-width: 2.5; }
 .state.active > rect.box { stroke: #1a7f37; stroke-width: 3; fill: #dafbe1; }
 .state.compound.active > rect.box { fill: #f0fff4; }
 .state.leaf-active > rect.box { fill: #aceebb; }
+.state.expected > rect.box { stroke: #0969da; stroke-width: 3; stroke-dasharray: 8 4; }
 .transition.trail path { stroke: #1a7f37; stroke-width: 2.5; }
 .transition.trail-last path { stroke: #1a7f37; stroke-width: 4; }
 .transition.trail text { fill: #116329; font-weight: 700; }
@@ -109,6 +117,19 @@ function thumbnail(placed: PlacedState, options: SvgOptions): string {
   return `<g class="thumb-missing"><rect x="${n(x)}" y="${n(y)}" width="${width}" height="${height}" rx="3"/>${textLine(x + 4, y + 14, '', 'no')}${textLine(x + 4, y + 24, '', 'screen-')}${textLine(x + 4, y + 34, '', 'shot')}<title>${escapeXml(hint)}</title></g>`
 }
 
+/**
+ * Semantic zoom: when the chart is too small to read, its small text is hidden and each screen
+ * (and each frame that holds screens) shows its name across its box, as large as the box allows.
+ */
+function ownerLabel(placed: PlacedState, insideScreen: boolean): string {
+  const s = placed.state
+  // A screen, or a frame that holds screens; a screen's inner states are read under its name.
+  if (insideScreen || (s.screen === undefined && s.children.length === 0)) return ''
+  const size = Math.min(140, placed.height * 0.5, Math.max(14, placed.width / (s.key.length * 0.62)))
+  const y = s.screen !== undefined && s.children.length > 0 ? placed.y + placed.height / 2 + size / 3 : placed.y + size
+  return `<text class="owner" x="${n(placed.x + placed.width / 2)}" y="${n(y)}" font-size="${n(size)}" text-anchor="middle" aria-hidden="true">${escapeXml(s.key)}</text>`
+}
+
 function stateLabel(placed: PlacedState): string {
   const s = placed.state
   const parts = [s.id, s.type === 'atomic' ? 'state' : `${s.type} state`]
@@ -117,7 +138,7 @@ function stateLabel(placed: PlacedState): string {
   return parts.join(', ')
 }
 
-function stateSvg(placed: PlacedState, depth: number, options: SvgOptions): string {
+function stateSvg(placed: PlacedState, depth: number, insideScreen: boolean, options: SvgOptions): string {
   const s = placed.state
   const classes = ['state', s.type, placed.collapsed ? 'folded' : ''].filter(Boolean).join(' ')
   const { x, y, width, height, text } = placed
@@ -145,7 +166,7 @@ function stateSvg(placed: PlacedState, depth: number, options: SvgOptions): stri
   let lineY = y + sizes.pad + sizes.name
   const left = x + sizes.pad
   out.push(textLine(left, lineY, 'name', text.name))
-  if (s.children.length > 0) {
+  if (s.children.length > 0 && options.controls !== false) {
     const tx = left + Math.max(0, text.name.length * sizes.name * font.advance) + 6
     out.push(
       `<g class="toggle" data-toggle="${escapeXml(s.id)}" aria-hidden="true"><rect x="${n(tx)}" y="${n(lineY - 11)}" width="14" height="14" rx="2"/>${textLine(tx + 3.5, lineY, '', placed.collapsed ? '+' : '−')}</g>`,
@@ -157,19 +178,26 @@ function stateSvg(placed: PlacedState, depth: number, options: SvgOptions): stri
   }
   lineY += 3
   const transitionAttrs = (t: ChartTransition) =>
-    ` data-event="${escapeXml(t.event)}" data-transition="${escapeXml(t.key)}" data-kind="${t.kind}" data-source="${escapeXml(t.source)}" data-cov=""`
+    ` data-event="${escapeXml(t.event)}" data-transition="${escapeXml(t.key)}" data-kind="${t.kind}" data-source="${escapeXml(t.source)}" data-cov=""${focusable(t)}`
   for (const t of text.entries) small('transition entry', `⇢ ${transitionText(t).join(' ')}`, transitionAttrs(t))
   for (const line of text.invokes) small('invoke', line)
   for (const line of text.description) small('description', line)
   for (const t of text.internal) small('transition internal', `↺ ${transitionText(t).join(' ')}`, transitionAttrs(t))
   if (text.folded) small('folded-note', text.folded)
   out.push(thumbnail(placed, options))
+  out.push(ownerLabel(placed, insideScreen))
   const dx = x + width - 40
   out.push(
     `<g class="cov-dots"><circle class="m" cx="${n(dx)}" cy="${n(y - 5)}" r="4"/><circle class="r" cx="${n(dx + 12)}" cy="${n(y - 5)}" r="4"/><circle class="b" cx="${n(dx + 24)}" cy="${n(y - 5)}" r="4"/></g>`,
   )
   out.push('</g>')
   return out.join('')
+}
+
+/** A transition is a control of its own: Enter opens its source and its target. */
+function focusable(t: ChartTransition): string {
+  const text = `${t.label}${t.guard ? ` [${t.guard}]` : ''}: ${t.source} → ${t.targets.join(', ') || 'handled in place'}`
+  return ` tabindex="0" role="button" aria-label="${escapeXml(text)}"`
 }
 
 function pathOf(points: { x: number; y: number }[]): string {
@@ -186,6 +214,7 @@ function transitionGroup(t: ChartTransition, d: string, label: PlacedTransition[
     `data-target="${escapeXml(t.targets[0] ?? t.source)}"`,
     mergedInto ? `data-merged-into="${escapeXml(mergedInto)}"` : '',
     'data-cov=""',
+    focusable(t).trim(),
   ].filter(Boolean)
   const out = [`<g ${attrs.join(' ')}>`, `<path d="${d}" marker-end="url(#arrow)"/>`]
   if (label) {
@@ -208,10 +237,14 @@ function transitionSvg(placed: PlacedTransition): string {
  */
 export function renderChartSvg(layout: ChartLayout, options: SvgOptions = {}): string {
   const depth = new Map<string, number>()
+  const inScreen = new Set<string>()
   const states = layout.states.map((placed) => {
-    const d = placed.state.parent === null ? 0 : (depth.get(placed.state.parent) ?? 0) + 1
-    depth.set(placed.state.id, d)
-    return stateSvg(placed, d, options)
+    const { id, parent, screen } = placed.state
+    const d = parent === null ? 0 : (depth.get(parent) ?? 0) + 1
+    depth.set(id, d)
+    const insideScreen = parent !== null && inScreen.has(parent)
+    if (insideScreen || screen !== undefined) inScreen.add(id)
+    return stateSvg(placed, d, insideScreen, options)
   })
   const initials = layout.initials.map(
     (i) =>

@@ -7,7 +7,8 @@ import { coverageLevels, type CoverageLevel, type ReviewManifest } from './revie
  * beside the reviewer page. The screenshots follow the browser-level run's contract,
  * `screenshots/model/<locale>/<state id>.png` with `screenshots/model/index.json`
  * (`{ locale, screens: { [stateId]: fileName } }`); PNGs directly in `screenshots/model/` (the
- * older layout, English) are read too.
+ * older layout, English) are read too. The elder mode's capture, when one exists, sits beside it in
+ * `screenshots/model-elder/` in the same layout.
  */
 
 export interface CollectedData {
@@ -47,33 +48,39 @@ export function collectReviewData(artifactsDir: string): CollectedData {
     coverage[level] = existsSync(file) ? add(`data/coverage-${level}.json`, file) : null
   }
 
-  const shotsDir = path.join(artifactsDir, 'screenshots', 'model')
-  const screenshots: Record<string, Record<string, string>> = {}
-  const addShot = (locale: string, name: string, file: string) => {
-    const url = add(`data/screens/${safeSegment(locale)}/${safeSegment(path.basename(file))}`, file)
-    screenshots[locale] = { ...(screenshots[locale] ?? {}), [name]: url }
-  }
-  const index = readJson(path.join(shotsDir, 'index.json')) as ScreenshotIndex | null
-  const indexLocale = typeof index?.locale === 'string' ? index.locale : null
-  if (indexLocale !== null && index?.screens && typeof index.screens === 'object') {
-    for (const [name, fileName] of Object.entries(index.screens as Record<string, unknown>)) {
-      if (typeof fileName !== 'string') continue
-      const file = [path.join(shotsDir, indexLocale, fileName), path.join(shotsDir, fileName)].find((f) => existsSync(f))
-      if (file) addShot(indexLocale, name, file)
+  const shots = (folder: string, prefix: string) => {
+    const shotsDir = path.join(artifactsDir, 'screenshots', folder)
+    const screenshots: Record<string, Record<string, string>> = {}
+    const addShot = (locale: string, name: string, file: string) => {
+      const url = add(`data/${prefix}/${safeSegment(locale)}/${safeSegment(path.basename(file))}`, file)
+      screenshots[locale] = { ...(screenshots[locale] ?? {}), [name]: url }
     }
-  }
-  if (isDir(shotsDir)) {
-    for (const entry of readdirSync(shotsDir)) {
-      for (const png of pngsIn(path.join(shotsDir, entry))) {
-        const name = png.replace(/\.png$/, '')
-        if (!screenshots[entry]?.[name]) addShot(entry, name, path.join(shotsDir, entry, png))
+    const index = readJson(path.join(shotsDir, 'index.json')) as ScreenshotIndex | null
+    const indexLocale = typeof index?.locale === 'string' ? index.locale : null
+    if (indexLocale !== null && index?.screens && typeof index.screens === 'object') {
+      for (const [name, fileName] of Object.entries(index.screens as Record<string, unknown>)) {
+        if (typeof fileName !== 'string') continue
+        const file = [path.join(shotsDir, indexLocale, fileName), path.join(shotsDir, fileName)].find((f) => existsSync(f))
+        if (file) addShot(indexLocale, name, file)
       }
     }
-    for (const png of pngsIn(shotsDir)) {
-      const name = png.replace(/\.png$/, '')
-      if (!screenshots.en?.[name]) addShot('en', name, path.join(shotsDir, png))
+    if (isDir(shotsDir)) {
+      for (const entry of readdirSync(shotsDir)) {
+        for (const png of pngsIn(path.join(shotsDir, entry))) {
+          const name = png.replace(/\.png$/, '')
+          if (!screenshots[entry]?.[name]) addShot(entry, name, path.join(shotsDir, entry, png))
+        }
+      }
+      for (const png of pngsIn(shotsDir)) {
+        const name = png.replace(/\.png$/, '')
+        if (!screenshots.en?.[name]) addShot('en', name, path.join(shotsDir, png))
+      }
     }
+    return { screenshots, indexLocale }
   }
+  const { screenshots, indexLocale } = shots('model', 'screens')
+  // The elder mode's capture, when another run made one: same layout, its own folder.
+  const elder = shots('model-elder', 'screens-elder').screenshots
 
   return {
     manifest: {
@@ -83,6 +90,7 @@ export function collectReviewData(artifactsDir: string): CollectedData {
       diff: existsSync(diffFile) ? add('data/machine-diff.json', diffFile) : null,
       coverage,
       screenshots,
+      ...(Object.keys(elder).length > 0 ? { elderScreenshots: elder } : {}),
       screenshotLocale: indexLocale,
     },
     files,

@@ -1,4 +1,4 @@
-import type { AnyStateMachine } from 'xstate'
+import { and, not, or, stateIn, type AnyStateMachine } from 'xstate'
 import { allNodes, inventoryOf, rootOf, type NodeView, type TransitionView } from '../../machines/model/instrument'
 
 /*
@@ -62,42 +62,50 @@ interface GuardObject {
   params?: unknown
 }
 
-interface GuardFunction {
-  name?: string
-  check?: { name?: string }
+interface GuardHelper {
+  check?: unknown
   guards?: unknown[]
+  stateValue?: unknown
 }
 
+/*
+ * XState's `and`, `or`, `not` and `stateIn` return functions that carry their own `check` and
+ * the guards they combine. They are told apart by that `check` (the same function for every
+ * `and(…)`, and so on), never by a function's name: a production build renames functions.
+ */
+const helperCheck = (guard: unknown) => (guard as GuardHelper).check
+const combinators = new Map<unknown, string>([
+  [helperCheck(and([])), 'and'],
+  [helperCheck(or([])), 'or'],
+  [helperCheck(not('x')), 'not'],
+])
+const stateInCheck = helperCheck(stateIn('x'))
+
 function paramsText(params: unknown): string {
+  // Parameters computed from the event at run time have no fixed value to show.
   if (params === undefined || params === null || typeof params === 'function') return ''
   if (typeof params !== 'object') return `(${String(params)})`
-  return `(${Object.values(params as Record<string, unknown>).map(String).join(', ')})`
+  return `(${Object.entries(params as Record<string, unknown>).map(([key, value]) => `${key}: ${String(value)}`).join(', ')})`
 }
 
 /**
- * A guard as a reviewer reads it: its name and parameters, `and(…)`/`or(…)`/`not(…)` spelled
- * out. Names come from the definition, so a production build shows the same names as the source.
+ * A guard as the machine declares it: its name and fixed parameters, `and(…)`/`or(…)`/`not(…)`
+ * spelled out. `where` names an inline guard function by its place in the machine.
  */
-export function guardName(guard: unknown, kind: TransitionKind): string | undefined {
+export function guardName(guard: unknown, where: string): string | undefined {
   if (guard === undefined || guard === null) return undefined
   if (typeof guard === 'string') return guard
   if (typeof guard === 'function') {
-    const fn = guard as GuardFunction
-    if (Array.isArray(fn.guards)) {
-      const parts = fn.guards
-        // A route's own check (that the event names it) is a bare function: only the declared part can refuse.
-        .filter((g) => !(kind === 'route' && typeof g === 'function' && !('guards' in g)))
-        .map((g) => guardName(g, kind))
-        .filter((name): name is string => name !== undefined)
-      const op = (fn.check?.name ?? '').replace(/^check/, '').toLowerCase() || 'and'
-      if (parts.length === 0) return undefined
-      return parts.length === 1 && op !== 'not' ? parts[0] : `${op}(${parts.join(', ')})`
-    }
-    return fn.name || 'inline guard'
+    const check = helperCheck(guard)
+    const op = combinators.get(check)
+    const parts = (guard as GuardHelper).guards
+    if (op !== undefined && Array.isArray(parts)) return `${op}(${parts.map((g) => guardName(g, where)).join(', ')})`
+    if (check !== undefined && check === stateInCheck) return `stateIn(${JSON.stringify((guard as GuardHelper).stateValue)})`
+    return `inline guard of ${where}`
   }
   const object = guard as GuardObject
   if (typeof object.type === 'string') return `${object.type}${paramsText(object.params)}`
-  return 'guard'
+  return `inline guard of ${where}`
 }
 
 function stateType(node: NodeView): StateType {
@@ -141,6 +149,20 @@ function displayLabel(t: TransitionView, kind: TransitionKind, inventoryLabel: s
   return inventoryLabel
 }
 
+interface RouteConfig {
+  route?: { guard?: unknown }
+}
+
+/**
+ * The guard a transition declares. A route on the root is built by XState from the target's
+ * `route: {}` (its own check that the event names the target, and'ed with the declared guard):
+ * the declared one is read from the target's config.
+ */
+function declaredGuard(view: TransitionView, kind: TransitionKind): unknown {
+  if (kind !== 'route') return view.guard
+  return (view.target?.[0]?.config as RouteConfig | undefined)?.route?.guard
+}
+
 /** Every state node (the root, history pseudo-states included) and every transition the machine declares. */
 export function machineGraph(machine: AnyStateMachine): MachineGraph {
   const root = rootOf(machine)
@@ -151,8 +173,9 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
   for (const [view, key] of keyOf) {
     const info = byKey.get(key)
     if (info === undefined) continue
-    const kind: TransitionKind = info.kind === 'event' && view.eventType === 'xstate.route' ? 'route' : info.kind
-    const guard = guardName(view.guard, kind)
+    // Only the root's routes are the URL's way in; a state's own `xstate.route` handler is an event like any other.
+    const kind: TransitionKind = info.kind
+    const guard = guardName(declaredGuard(view, kind), `${info.source} on ${info.label}`)
     const siblings = view.eventType === '' ? (view.source.always ?? []) : (view.source.transitions.get(view.eventType) ?? [])
     transitions.push({
       key,

@@ -12,6 +12,12 @@ export interface PanZoom {
   /** True while the last pointer gesture was a drag (its click is swallowed). */
   dragged(): boolean
   setSize(width: number, height: number): void
+  /** Centres a chart point, keeping the scale (the minimap's move). */
+  moveTo(point: { x: number; y: number }): void
+  /** The chart rectangle in view, and the scale. */
+  seen(): { x: number; y: number; width: number; height: number; scale: number }
+  /** Called after every move or zoom. */
+  onChange(listener: () => void): void
 }
 
 export function panZoom(viewport: HTMLElement, canvas: HTMLElement): PanZoom {
@@ -20,8 +26,10 @@ export function panZoom(viewport: HTMLElement, canvas: HTMLElement): PanZoom {
   let y = 0
   let size = { width: 1, height: 1 }
   let moved = false
+  const listeners: (() => void)[] = []
   const apply = () => {
     canvas.style.transform = `translate(${x}px, ${y}px) scale(${scale})`
+    for (const listener of listeners) listener()
   }
   const clamp = (s: number) => Math.min(4, Math.max(0.03, s))
   const zoomBy = (factor: number, around?: { x: number; y: number }) => {
@@ -110,6 +118,15 @@ export function panZoom(viewport: HTMLElement, canvas: HTMLElement): PanZoom {
     dragged: () => moved,
     setSize(width, height) {
       size = { width, height }
+    },
+    moveTo(point) {
+      x = viewport.clientWidth / 2 - point.x * scale
+      y = viewport.clientHeight / 2 - point.y * scale
+      apply()
+    },
+    seen: () => ({ x: -x / scale, y: -y / scale, width: viewport.clientWidth / scale, height: viewport.clientHeight / scale, scale }),
+    onChange(listener) {
+      listeners.push(listener)
     },
   }
 }

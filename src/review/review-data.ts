@@ -32,6 +32,8 @@ export interface ReviewManifest {
   coverage: Record<CoverageLevel, string | null>
   /** Locale → (state id or dotted path, as the file names it → URL of the image). */
   screenshots: Record<string, Record<string, string>>
+  /** The same for the elder mode's capture, when one was made. */
+  elderScreenshots?: Record<string, Record<string, string>>
   /** The locale the browser-level run's index names (its latest run), if any. */
   screenshotLocale: string | null
 }
@@ -55,6 +57,8 @@ export interface PathStep {
 
 export interface ModelPath {
   id: string
+  /** What the path does, when the paths file names it. */
+  name?: string
   kind: string
   goal: string
   start: string
@@ -67,4 +71,6 @@ export interface PathsFile {
   seed: number
   statePaths: ModelPath[]
   edgePaths: ModelPath[]
+  /** Whole walks through the funnel, when the paths file has them. */
+  funnelPaths?: ModelPath[]
 }

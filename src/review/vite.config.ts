@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { precompress } from '../../server/build/precompress.js'
 import { collectReviewData } from './collect-data.js'
 
 /*
- * The reviewer page (issue #10): its own entry and its own output folder (dist-review/), so
+ * The reviewer page: its own entry and its own output folder (dist-review/), so
  * building it never touches the borrower's dist/. `npm run review:build` builds it; the data the
  * model runs left in artifacts/ is copied beside it, so the folder works from any static host.
  */
@@ -28,7 +29,7 @@ export default defineConfig({
   root: here,
   base: './',
   publicDir: false,
-  plugins: [reviewData()],
+  plugins: [reviewData(), precompress()],
   build: {
     target: 'es2022',
     outDir: `${repoRoot}dist-review`,

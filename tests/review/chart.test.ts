@@ -9,7 +9,7 @@ import { machineGraph } from '../../src/review/machine-graph'
 import { machineToMermaid, mermaidIdOf } from '../../src/review/mermaid-export'
 
 /*
- * Issue #10: the chart is drawn from the machine's definition. The expected figures here are read
+ * The chart is drawn from the machine's definition. The expected figures here are read
  * from the machine's state nodes directly (XState's own `root`, `states`, `transitions`,
  * `always`), not from the chart's reader, so a reader that drops or invents a state fails.
  */

@@ -65,3 +65,18 @@ test('the machine-level coverage and the machine diff are shipped with the page 
   expect(manifest.diff).toBe('data/machine-diff.json')
   expect(files.get('data/machine-diff.json')).toBe(path.join(dir, 'machine-diff.json'))
 })
+
+test('the elder mode’s capture is shipped beside the default one when a run made it', () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
+  png(path.join(dir, 'screenshots', 'model', 'en', 'home.png'))
+  writeFileSync(path.join(dir, 'screenshots', 'model', 'index.json'), JSON.stringify({ locale: 'en', screens: { home: 'home.png' } }))
+  png(path.join(dir, 'screenshots', 'model-elder', 'en', 'home.png'))
+  writeFileSync(path.join(dir, 'screenshots', 'model-elder', 'index.json'), JSON.stringify({ locale: 'en', screens: { home: 'home.png' } }))
+  const { manifest, files } = collectReviewData(dir)
+  expect(manifest.screenshots).toEqual({ en: { home: 'data/screens/en/home.png' } })
+  expect(manifest.elderScreenshots).toEqual({ en: { home: 'data/screens-elder/en/home.png' } })
+  expect(files.get('data/screens-elder/en/home.png')).toBe(path.join(dir, 'screenshots', 'model-elder', 'en', 'home.png'))
+  // Without an elder capture the manifest has no elder part, and the page offers no mode to pick.
+  rmSync(path.join(dir, 'screenshots', 'model-elder'), { recursive: true })
+  expect(collectReviewData(dir).manifest.elderScreenshots).toBeUndefined()
+})

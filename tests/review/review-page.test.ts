@@ -11,7 +11,7 @@ import { artifactsDir, launchChromium } from '../support/browser'
 import { startPageSandbox } from '../support/sandbox'
 
 /*
- * Issue #10 in Chromium: the reviewer page built and served by the sandbox at /review/, beside
+ * In Chromium: the reviewer page built and served by the sandbox at /review/, beside
  * the built product. It draws every state and transition of the machine, opens a state with its
  * screen, shows coverage, works at 768 px and by keyboard, and follows a host-simulator page live
  * through the BroadcastChannel the page opens only because the reviewer is listening.
@@ -41,6 +41,8 @@ afterAll(async () => {
 interface Node {
   id: string
   type: string
+  meta?: { screen?: string }
+  parent?: Node
   states: Record<string, Node>
   transitions: Map<string, unknown[]>
   always?: unknown[]
@@ -50,29 +52,42 @@ interface Node {
 function machineFigures() {
   const ids: string[] = []
   const history: string[] = []
+  const screens: { id: string; ancestors: string[] }[] = []
   let transitions = 0
   const walk = (node: Node) => {
     ids.push(node.id)
+    if (node.meta?.screen !== undefined) {
+      const ancestors: string[] = []
+      for (let at = node.parent; at !== undefined; at = at.parent) ancestors.push(at.id)
+      screens.push({ id: node.id, ancestors })
+    }
     if (node.type === 'history') history.push(node.id)
     transitions += [...node.transitions.values()].reduce((sum, list) => sum + list.length, 0) + (node.always?.length ?? 0)
     for (const child of Object.values(node.states)) walk(child)
   }
   walk(appMachine.root as unknown as Node)
-  return { ids, history, transitions }
+  return { ids, history, transitions, screens }
 }
 
-async function openReviewer(context: BrowserContext, errors: string[]): Promise<Page> {
+/** The reviewer page on the whole machine's chart (`#chart`); the map is its own test. */
+async function openReviewer(context: BrowserContext, errors: string[], address = '#chart'): Promise<Page> {
   const page = await context.newPage()
   page.on('pageerror', (error) => errors.push(`review: ${error.message}`))
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`review console: ${message.text()}`)
   })
-  await page.goto(`${sandbox.url}/review/`)
+  await page.goto(`${sandbox.url}/review/${address}`)
   await page.locator('body[data-ready="true"]').waitFor({ timeout: 90_000 })
   return page
 }
 
 const shot = (name: string) => path.join(shotsDir, `${name}.png`)
+
+/** The screens the browser-level run left in artifacts/ for its locale (none before it ran). */
+function manifestScreens(): Record<string, string> {
+  const index = path.join(artifactsDir, 'screenshots', 'model', 'index.json')
+  return existsSync(index) ? (JSON.parse(readFileSync(index, 'utf8')) as { screens: Record<string, string> }).screens : {}
+}
 
 test('the reviewer page draws every state and transition of the machine; a state opens with its screen; coverage; 768 px; keyboard', { timeout: 180_000 }, async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
@@ -133,6 +148,16 @@ test('the reviewer page draws every state and transition of the machine; a state
   expect(exported.match(/<g [^>]*data-state-id=/g)?.length).toBe(figures.ids.length)
   expect(exported).toContain('class="chart coverage"')
   expect(exported).not.toMatch(/href="data\/screens/)
+  // One writer: the button's file and `npm run review:export`'s are the same chart, same size, same
+  // screens inlined, neither with the page's −/+ controls.
+  execFileSync('npx', ['tsx', 'src/review/export-cli.ts'], { cwd: repoRoot, stdio: 'ignore' })
+  const written = readFileSync(path.join(artifactsDir, 'machine.svg'), 'utf8')
+  const size = (svg: string) => /<svg [^>]*viewBox="([^"]+)"/.exec(svg)?.[1]
+  expect(size(exported)).toBe(size(written))
+  const images = (svg: string) => svg.match(/<image [^>]*href="data:image\/png;base64,/g)?.length ?? 0
+  expect(images(exported)).toBe(images(written))
+  expect(images(written)).toBe(Object.keys(manifestScreens()).length)
+  for (const svg of [exported, written]) expect(svg).not.toContain('data-toggle=')
   const [mermaidDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Mermaid' }).click()])
   expect(await readFile((await mermaidDownload.path()) as string, 'utf8')).toMatch(/^stateDiagram-v2\n/)
 
@@ -160,7 +185,7 @@ test('the reviewer page draws every state and transition of the machine; a state
 async function frameOnScreen(host: Page, screen: string): Promise<Frame> {
   const frame = host.frameLocator('#frame')
   await frame.locator(`main[data-screen="${screen}"]`).waitFor({ timeout: 30_000 })
-  // By its element: the page takes the bridge payload out of its own URL at intake (issue #14.2).
+  // By its element: the page takes the bridge payload out of its own URL at intake.
   const handle = await host.locator('#frame').elementHandle()
   const framed = await handle?.contentFrame()
   if (!framed) throw new Error('the host simulator has no page framed')
@@ -277,4 +302,115 @@ test('a page opened with no reviewer listening loads no inspector and opens no c
   expect(scripts.filter((url) => url.includes('reviewer-inspector'))).toEqual([])
   expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual([])
   await context.close()
+})
+
+/** The funnel as the borrower walks it, demand to loan plan. */
+const funnelOrder = ['loanDemand', 'facialIdentification', 'basicInfo', 'assetInfo', 'contact', 'bankCard', 'review', 'result', 'match', 'lendConfirm', 'loanPlan']
+
+test('the page opens on a map that reads at 1280×800: every screen a card with its name, the funnel left to right; a card opens its chart', { timeout: 180_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const errors: string[] = []
+  const page = await openReviewer(context, errors, '')
+  const screens = machineFigures().screens
+  const cards = await page.locator('#map [data-card]').evaluateAll((els) =>
+    els.map((el) => {
+      const box = el.getBoundingClientRect()
+      const name = el.querySelector('.card-name') as HTMLElement
+      return { id: el.getAttribute('data-card') ?? '', name: name.textContent ?? '', x: box.x, y: box.y, right: box.right, bottom: box.bottom, font: parseFloat(getComputedStyle(name).fontSize) }
+    }),
+  )
+  // Every state with a screen is on the map, as itself or inside the card that holds it.
+  const shown = new Set(cards.map((c) => c.id))
+  for (const screen of screens) expect(shown.has(screen.id) || screen.ancestors.some((a) => shown.has(a)), screen.id).toBe(true)
+  for (const card of cards) {
+    // Readable without zooming: whole on screen, its name at 12 px or more, the state's words.
+    expect(card.right, card.id).toBeLessThanOrEqual(1280)
+    expect(card.bottom, card.id).toBeLessThanOrEqual(800)
+    expect(card.font, card.id).toBeGreaterThanOrEqual(12)
+    expect(card.name.replace(/\s+/g, '').toLowerCase(), card.id).toBe(card.id.split('.').pop()?.toLowerCase())
+  }
+  const funnel = funnelOrder.map((id) => cards.find((c) => c.id === id))
+  expect(funnel.every((c) => c !== undefined)).toBe(true)
+  const xs = funnel.map((c) => c?.x ?? 0)
+  expect(xs).toEqual([...xs].sort((a, b) => a - b))
+  expect(new Set(funnel.map((c) => c?.y)).size).toBe(1)
+  expect(await page.locator('#map .map-arrows path').count()).toBeGreaterThan(20)
+  await page.screenshot({ path: shot('0-map') })
+
+  // A card opens that screen's whole statechart; its panel sums the inner states.
+  await page.locator('[data-card="bankCard"]').click()
+  await expect.poll(() => page.locator('#status').textContent()).toContain('bankCard: drawn 9 of 9 state nodes')
+  await page.locator('[data-state-id="bankCard"] > rect.box').click({ position: { x: 30, y: 8 } })
+  const calls = page.locator('#panel [data-summary="calls"] li')
+  await expect.poll(() => calls.allTextContents()).toEqual(expect.arrayContaining(['sendingCodesendCardCode', 'confirmingconfirmCard']))
+  const events = await page.locator('#panel [data-summary="events"] li').allTextContents()
+  for (const event of ['sms.send', 'form.submit', 'step.back']) expect(events.some((line) => line.includes(event)), event).toBe(true)
+  await page.screenshot({ path: shot('0-bankCard-panel') })
+
+  // A band's title opens the flow's chart; back to the map.
+  await page.getByRole('button', { name: '◀ Map' }).click()
+  await page.getByRole('button', { name: /^The funnel/ }).click()
+  await expect.poll(() => page.locator('#status').textContent()).toContain('The funnel: drawn')
+  for (const id of funnelOrder.slice(0, 8)) expect(await page.locator(`[data-state-id="${id}"]`).count(), id).toBe(1)
+  expect(await page.locator('[data-state-id="home"]').count()).toBe(0)
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('search finds names by their word parts; a skip link reaches Live; a transition takes focus and Enter opens its source', { timeout: 120_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const errors: string[] = []
+  const page = await openReviewer(context, errors)
+  // The first Tab stop skips the 144 states and 321 transitions of the chart.
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to Live and Drive')
+  await page.keyboard.press('Enter')
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('live')
+  await page.getByRole('searchbox', { name: 'Find a state or event' }).fill('sendCode')
+  await expect.poll(() => page.locator('#search-results').textContent()).toContain('sendCardCode')
+  await page.keyboard.press('Escape')
+
+  const transition = page.locator('g.transition[data-event="sms.send"][data-source="app.session.screens.lendConfirm.editing"]')
+  await transition.focus()
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-event'))).toBe('sms.send')
+  expect(await transition.getAttribute('aria-label')).toContain('not(lenderCardBound)')
+  await page.keyboard.press('Enter')
+  await expect.poll(() => page.locator('#panel h2').textContent()).toBe('app.session.screens.lendConfirm.editing')
+  expect(await page.locator('#panel').textContent()).toContain('app.session.screens.lendConfirm.sendingCode')
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('a page opened before the reviewer reports as soon as the reviewer page opens', { timeout: 180_000 }, async () => {
+  await fetch(`${sandbox.url}/sandbox/reset`, { method: 'POST' })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  await context.addInitScript(() => {
+    if (location.pathname.startsWith('/host') && !localStorage.getItem('huaqian.host.v1')) localStorage.setItem('huaqian.host.v1', JSON.stringify({ locale: 'en' }))
+  })
+  const host = await context.newPage()
+  await host.goto(`${sandbox.url}/host/`)
+  await frameOnScreen(host, 'home')
+  const errors: string[] = []
+  const review = await openReviewer(context, errors)
+  await expect.poll(() => review.locator('#live-page option').first().textContent(), { timeout: 20_000 }).toContain('framed')
+  await chartFollows(review, 'home')
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('the reviewer page is served like the borrower’s: brotli or gzip copies, hashed assets cached for a year, the HTML revalidated', { timeout: 60_000 }, async () => {
+  const html = await fetch(`${sandbox.url}/review/`, { headers: { 'Accept-Encoding': 'gzip' } })
+  expect(html.headers.get('content-encoding')).toBe('gzip')
+  expect(html.headers.get('cache-control')).toBe('no-cache')
+  const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(await html.text())?.[1]
+  expect(script).toBeDefined()
+  const plain = await fetch(`${sandbox.url}/review/${script}`, { headers: { 'Accept-Encoding': 'identity' } })
+  const plainBytes = (await plain.arrayBuffer()).byteLength
+  expect(plain.headers.get('content-encoding')).toBeNull()
+  // Node's fetch decodes what it asked for; the header and the length on the wire tell what was sent.
+  const brotli = await fetch(`${sandbox.url}/review/${script}`, { headers: { 'Accept-Encoding': 'br' } })
+  expect(brotli.headers.get('content-encoding')).toBe('br')
+  expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  expect(Number(brotli.headers.get('content-length'))).toBeLessThan(plainBytes / 2)
+  expect((await fetch(`${sandbox.url}/review/assets/none.js`)).status).toBe(404)
 })

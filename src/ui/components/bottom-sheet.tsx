@@ -21,6 +21,7 @@ export function BottomSheet({
   onClose,
   children,
   footer,
+  plain = false,
 }: {
   open: boolean
   title: string
@@ -28,6 +29,11 @@ export function BottomSheet({
   children: ReactNode
   /** Kept visible below the scrolling body (an accept checkbox, a confirm button). */
   footer?: ReactNode
+  /**
+   * Elder mode: a plain view over the whole screen, scrolled like a page, closed by its Close
+   * button; not a popup (no dialog role, no backdrop, no trapped focus).
+   */
+  plain?: boolean
 }) {
   const { t } = useTranslation()
   const titleId = useId()
@@ -77,15 +83,13 @@ export function BottomSheet({
   }
 
   return createPortal(
-    <div className="ui-sheet-backdrop" onClick={onBackdrop} data-testid="sheet-backdrop">
+    <div className={plain ? 'ui-sheet-page' : 'ui-sheet-backdrop'} {...(plain ? {} : { onClick: onBackdrop, 'data-testid': 'sheet-backdrop' })}>
       <div
         ref={sheetRef}
         className="ui-sheet"
-        role="dialog"
-        aria-modal="true"
+        {...(plain ? { role: 'region' } : { role: 'dialog', 'aria-modal': true, onKeyDown })}
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
       >
         <div className="ui-sheet__head">
           <h2 id={titleId}>{title}</h2>

@@ -50,43 +50,45 @@ export function ScheduleTable({ periods, caption }: { periods: readonly Schedule
     </span>
   )
   return (
-    <table className="ui-table">
-      <caption>{caption ?? t('ui.schedule.caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('ui.schedule.period')}</th>
-          <th scope="col">{t('ui.schedule.amount')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {periods.map((row) => (
-          <tr key={row.period} data-status={row.status}>
-            <th scope="row">
-              {t('ui.schedule.periodOf', { period: row.period })}
-              <span className="ui-table__sub">{format.date(row.due_date)}</span>
-              {row.status !== undefined && <span className="ui-table__status">{t(`enums.periodStatus.${row.status}`)}</span>}
-            </th>
+    <div className="ui-table-box">
+      <table className="ui-table">
+        <caption>{caption ?? t('ui.schedule.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('ui.schedule.period')}</th>
+            <th scope="col">{t('ui.schedule.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {periods.map((row) => (
+            <tr key={row.period} data-status={row.status}>
+              <th scope="row">
+                {t('ui.schedule.periodOf', { period: row.period })}
+                <span className="ui-table__sub">{format.date(row.due_date)}</span>
+                {row.status !== undefined && <span className="ui-table__status">{t(`enums.periodStatus.${row.status}`)}</span>}
+              </th>
+              <td>
+                <strong className="ui-table__amount">{format.money(row.amount)}</strong>
+                {breakdown({ principal: row.principal, interest: row.interest, fee: row.fee, penalty: row.penalty ?? 0 })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t('ui.schedule.total')}</th>
             <td>
-              <strong className="ui-table__amount">{format.money(row.amount)}</strong>
-              {breakdown({ principal: row.principal, interest: row.interest, fee: row.fee, penalty: row.penalty ?? 0 })}
+              <strong className="ui-table__amount">{format.money(sum((row) => row.amount))}</strong>
+              {breakdown({
+                principal: sum((row) => row.principal),
+                interest: sum((row) => row.interest),
+                fee: sum((row) => row.fee),
+                penalty: sum((row) => row.penalty ?? 0),
+              })}
             </td>
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">{t('ui.schedule.total')}</th>
-          <td>
-            <strong className="ui-table__amount">{format.money(sum((row) => row.amount))}</strong>
-            {breakdown({
-              principal: sum((row) => row.principal),
-              interest: sum((row) => row.interest),
-              fee: sum((row) => row.fee),
-              penalty: sum((row) => row.penalty ?? 0),
-            })}
-          </td>
-        </tr>
-      </tfoot>
-    </table>
+        </tfoot>
+      </table>
+    </div>
   )
 }

@@ -1,11 +1,13 @@
 import { formatApr, formatChoices, formatDate, formatList, formatMoney, formatMonths } from '../../i18n/format'
 import { useUiLocale } from '../../i18n/use-ui-locale'
+import { useElderMode } from '../elder-state'
 
 /** Money in fen, APR as a fraction, ISO dates, month counts and lists of choices, in the active locale. */
 export function useFormatters() {
   const locale = useUiLocale()
+  const elder = useElderMode()
   return {
-    money: (fen: number) => formatMoney(fen, locale),
+    money: (fen: number) => formatMoney(fen, locale, elder),
     apr: (fraction: number) => formatApr(fraction, locale),
     date: (iso: string) => formatDate(iso, locale),
     months: (count: number) => formatMonths(count, locale),

@@ -132,7 +132,9 @@ function regionClient(): ApiClient {
 function formServices(client: ApiClient, location: BridgeLocation | null): Services {
   // The session is read for the host's location only (the residence prefill).
   const session = { getSnapshot: () => ({ location }) } as unknown as Services['session']
-  const present: Partial<Services> = { client, session }
+  // Every screen asks the host's display wish (elder mode, text size); a form test's host has none.
+  const bridge = { initial: null } as unknown as Services['bridge']
+  const present: Partial<Services> = { client, session, bridge, onPayload: () => () => {} }
   return new Proxy(present, {
     get(target, key) {
       if (key in target) return target[key as keyof Services]

@@ -1,0 +1,101 @@
+import { appMachine } from '../../machines/app.machine'
+import type { ChartLayout } from './chart-layout'
+import type { LiveClient } from './live-client'
+import { machineGraph, stateIdResolver, type MachineGraph } from './machine-graph'
+import type { PanZoom } from './pan-zoom'
+import { produceCommand, type CoverageFile, type CoverageLevel, type ModelPath, type PathsFile, type ReviewManifest } from './review-data'
+
+/*
+ * The reviewer page's one state: what is shown (the map, or the chart of the whole machine or of
+ * one part), what is selected, the data loaded, the followed live page and the path being driven.
+ * Each part of the page (map, chart, panel, live, drive, coverage, export) reads and writes it here
+ * and asks for what another part does through `act`, which main.ts fills when the page starts, so
+ * the parts never import one another.
+ */
+
+export type StepResult = 'ok' | 'off' | undefined
+
+export interface TrailLine {
+  keys: string[]
+  text: string
+  at: number
+  times: number
+  /** The screen the page showed after it, when it changed screen. */
+  screen?: string
+}
+
+export interface Drive {
+  path: ModelPath
+  at: number
+  results: StepResult[]
+  /** Where the page was when a step was checked off: said beside a ✗. */
+  seen: (string | undefined)[]
+  awaiting: number | null
+}
+
+export const graph = machineGraph(appMachine)
+
+export const page = {
+  graph,
+  byId: new Map(graph.states.map((s) => [s.id, s])),
+  resolveState: stateIdResolver(graph),
+  /** 'map', or the chart of a part: null for the whole machine, else a flow id or a state id. */
+  view: 'map' as 'map' | 'chart',
+  part: null as string | null,
+  shown: graph as MachineGraph,
+  leaving: 0,
+  collapsed: new Set<string>(),
+  layout: null as ChartLayout | null,
+  manifest: null as ReviewManifest | null,
+  locale: '',
+  /** 'default' or 'elder': which capture of the screens the thumbnails show. */
+  mode: 'default',
+  coverage: new Map<CoverageLevel, CoverageFile>(),
+  coverageOn: false,
+  selected: null as string | null,
+  paths: undefined as PathsFile | null | undefined,
+  live: null as LiveClient | null,
+  followed: '',
+  liveActive: new Set<string>(),
+  trail: [] as TrailLine[],
+  drive: null as Drive | null,
+  view2d: null as PanZoom | null,
+}
+
+export const missingScreenHint = `No screenshot yet: run ${produceCommand.screenshots}, then ${produceCommand.rebuild}`
+
+type Later = () => void
+/** Commands one part of the page gives another, bound by main.ts. */
+export const act = {
+  draw: (() => Promise.resolve()) as () => Promise<void>,
+  decorate: (() => undefined) as Later,
+  centerOn: ((_id: string) => undefined) as (id: string) => void,
+  openState: ((_id: string, _center?: boolean) => Promise.resolve()) as (id: string, center?: boolean) => Promise<void>,
+  pick: ((_id: string) => Promise.resolve()) as (id: string) => Promise<void>,
+  startDrive: ((_path: ModelPath) => undefined) as (path: ModelPath) => void,
+  renderDrive: (() => Promise.resolve()) as () => Promise<void>,
+  showPart: ((_part: string | null) => Promise.resolve()) as (part: string | null) => Promise<void>,
+}
+
+/** State id → image URL of its screen, in the locale and mode picked. */
+export function thumbnails(): Map<string, string> {
+  const out = new Map<string, string>()
+  const shots = page.mode === 'elder' ? page.manifest?.elderScreenshots : page.manifest?.screenshots
+  for (const [name, url] of Object.entries(shots?.[page.locale] ?? {})) {
+    const id = page.resolveState(name)
+    if (id !== undefined) out.set(id, url)
+  }
+  return out
+}
+
+export async function loadPaths(): Promise<PathsFile | null> {
+  if (page.paths !== undefined) return page.paths
+  if (!page.manifest?.paths) return (page.paths = null)
+  try {
+    const response = await fetch(page.manifest.paths)
+    page.paths = response.ok ? ((await response.json()) as PathsFile) : null
+  } catch {
+    page.paths = null
+  }
+  return page.paths
+}

@@ -1,0 +1,31 @@
+import fc from 'fast-check'
+import { expect, test } from 'vitest'
+import { properties, problemsOf } from '../../machines/model/properties'
+import { describeTrace, runWalk, walkArbitrary } from '../../machines/model/walk'
+import { walkBudget, walkSeed } from '../../machines/model/walk-run'
+
+/*
+ * Seeded random walks over the machine with generated server data (machines/model/walk.ts), every
+ * temporal property (machines/model/properties.ts) checked over every step. A failure is shrunk by
+ * fast-check to a shorter walk and reported with its seed and path; `npm run walks -- --replay
+ * <seed> --path <path>` replays it.
+ */
+
+test(`${walkBudget} seeded walks hold every temporal property at every step`, { timeout: 600_000 }, async () => {
+  let steps = 0
+  await fc.assert(
+    fc.asyncProperty(walkArbitrary(), async ({ world, steps: choices }) => {
+      const trace = await runWalk(world, choices)
+      steps += trace.steps.length
+      const problems = problemsOf(trace)
+      if (problems.length > 0) throw new Error(`${problems.join('\n')}\n--- walk ---\n${describeTrace(trace)}`)
+    }),
+    { seed: walkSeed, numRuns: walkBudget, endOnFailure: process.env.WALK_NO_SHRINK === '1' },
+  )
+  expect(steps).toBeGreaterThan(walkBudget * 5)
+})
+
+test('every property names the product rules it holds', () => {
+  for (const p of properties) expect(p.rules.length, p.id).toBeGreaterThan(0)
+  expect(properties.length).toBeGreaterThanOrEqual(12)
+})
