@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser, Locator, Page, Request, Route } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { Locator, Page, Request, Route } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import { createStepper, type Expectation } from '../../machines/model/explore'
 import { startSamples } from '../../machines/model/fixtures'
@@ -10,11 +10,12 @@ import type { ModelPath } from '../../machines/model/paths'
 import { replayPath } from '../../machines/model/replay'
 import { activeStateIds, screenStates, statesAlong } from '../../machines/model/screen-paths'
 import { funnelScreens } from '../../machines/screens'
-import type { RunningSandbox } from '../../server/start'
 import type { CallName } from '../../src/contract/calls'
 import { initI18n } from '../../src/i18n/init-i18n'
-import { artifactsDir, launchChromium, newPhoneContext } from '../support/browser'
-import { pageUrl, startPageSandbox } from '../support/sandbox'
+import { intlLocale, supportedLocales, type Locale } from '../../src/i18n/locale'
+import { artifactsDir, newPhoneContext } from '../support/browser'
+import { pageSandboxAndBrowser } from '../support/browser-suite'
+import { pageUrl } from '../support/sandbox'
 import { errorResponse, fixtureData, initConfigBody, match, queryInput, referenceData } from './support/fake-api'
 import { writeLevelReport, type StepCounts } from './support/level-report'
 import { contractProblems, IdempotencyLedger, type SentRequest } from './support/request-checks'
@@ -29,27 +30,43 @@ import { advanceWorld, render as textOf, startWorld, verifyFacts, verifySees, ty
  * funnel. The network is answered at the network layer with page.route: each API call is held
  * until the path says how it ends, checked against the contract, headers, signature and
  * idempotency (support/request-checks.ts), then fulfilled with the path's fixture or failed. After
- * every step: the URL, push or replace, and the state's verifications on the rendered page. Each
- * screen state gets a screenshot: artifacts/screenshots/model/<locale>/<state id>.png, listed in
- * artifacts/screenshots/model/index.json ({ locale, screens: { [stateId]: fileName } }).
+ * every step: the URL, push or replace, and the state's verifications on the rendered page.
+ *
+ * Each screen state gets a screenshot as a borrower sees it, for the reviewer page: taken once the
+ * state has settled (nothing loading) and no toast or error notice shows, unless the state holds an
+ * error (then its notice is what it looks like). A toast left by an earlier step is waited out;
+ * an appearance that stays noisy is passed over for a later, clean one. The English walk finds
+ * where each screen state first shows clean; the other locales walk only those paths, as far as
+ * their last capture. artifacts/screenshots/model/<locale>/<state id>.png, listed in
+ * artifacts/screenshots/model/index.json ({ locale, locales, screens: { [stateId]: fileName } }).
  */
 
-const locale = 'en'
+const locale: Locale = 'en'
+const otherLocales = supportedLocales.filter((l) => l !== locale)
+/** A toast shows for 3 s (src/ui/toast-host.tsx); a capture waits a little longer for it to go. */
+const toastWaitMs = 4_500
 // Chromium runs on the real clock: these paths stop short of a poll's wait (support/ui-paths.ts).
 const set = uiPathSet('real')
 const screenIds = screenStates().map((s) => s.id)
 const funnel = new Set<string>(funnelScreens)
 const shotsRoot = path.join(artifactsDir, 'screenshots', 'model')
-const shotsDir = path.join(shotsRoot, locale)
 const counts: StepCounts = { ui: 0, url: 0, direct: 0, network: 0, host: 0 }
 const walked = new Map<string, ModelPath>()
-const shots = new Map<string, string>()
-const shotAtRest = new Set<string>()
+/** Per locale, per screen state: its picture, what notices its page showed, and whether the state holds an error. */
+interface Capture {
+  file: string
+  notices: string[]
+  errorState: boolean
+  /** Taken while the page was still loading (waiting on a call the path answers next): kept until a settled one. */
+  loading: boolean
+  /** Where it was taken: the path and how many of its steps were done. */
+  at: { path: string; step: number }
+}
+const captures = new Map<string, Map<string, Capture>>()
 const screenMoves = new Set<string>()
 const started = Date.now()
-let sandbox: RunningSandbox
-let browser: Browser
-let t: Translate
+const suite = pageSandboxAndBrowser()
+const translators = new Map<string, Translate>()
 
 /** Moves between two different screens of the funnel along a path (`from → to`). */
 function movesOf(p: ModelPath): string[] {
@@ -96,18 +113,32 @@ function browserPaths(): ModelPath[] {
 const paths = browserPaths()
 
 beforeAll(async () => {
-  rmSync(shotsDir, { recursive: true, force: true })
-  mkdirSync(shotsDir, { recursive: true })
-  sandbox = await startPageSandbox()
-  browser = await launchChromium()
-  const i18n = await initI18n(locale)
-  t = (key, values) => (i18n.t as (k: string, v?: object) => string)(key, values)
+  rmSync(shotsRoot, { recursive: true, force: true })
+  for (const l of [locale, ...otherLocales]) {
+    mkdirSync(path.join(shotsRoot, l), { recursive: true })
+    const i18n = await initI18n(l)
+    translators.set(l, (key, values) => (i18n.t as (k: string, v?: object) => string)(key, values))
+    captures.set(l, new Map())
+  }
 }, 180_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await sandbox?.close()
-})
+/**
+ * How far a picture is from the screen as a borrower sees it, best first: settled and quiet (0);
+ * the state's own error notice (1); a toast or notice over a state that holds no error (2); still
+ * loading (3); none yet (4). The walk keeps the best it meets.
+ */
+function rank(c: Capture | undefined): number {
+  if (c === undefined) return 4
+  if (c.loading) return 3
+  if (c.notices.length === 0) return 0
+  return c.errorState ? 1 : 2
+}
+
+/** What would cover the screen in a picture: a toast, or an error notice with words in it. */
+async function noticesOn(page: Page): Promise<string[]> {
+  const texts = [...(await page.locator('.toast').allInnerTexts()), ...(await page.getByRole('alert').allInnerTexts())]
+  return texts.map((text) => text.trim()).filter((text) => text !== '')
+}
 
 interface Held {
   call: CallName
@@ -138,7 +169,7 @@ function readerOf(page: Page): ScreenReader {
   }
 }
 
-async function perform(page: Page, op: Op, refused: boolean): Promise<void> {
+async function perform(page: Page, t: Translate, op: Op, refused: boolean): Promise<void> {
   const sheet = page.getByRole('dialog')
   const scope = (inSheet?: boolean): Page | Locator => (inSheet ? sheet : page)
   switch (op.op) {
@@ -191,13 +222,20 @@ async function perform(page: Page, op: Op, refused: boolean): Promise<void> {
   }
 }
 
-async function runPath(p: ModelPath): Promise<void> {
+/**
+ * Walks a path in a locale. `only` (the other locales) names the steps to capture at, by screen
+ * state, and the walk stops after the last of them; without it every screen state is a candidate.
+ */
+async function runPath(p: ModelPath, walkLocale: Locale = locale, only?: Map<number, string[]>): Promise<void> {
+  const t = translators.get(walkLocale) as Translate
+  const { sandbox, browser } = suite
+  const shots = captures.get(walkLocale) as Map<string, Capture>
   const sample = startSamples.find((s) => s.name === p.start)
   if (!sample) throw new Error(`no start ${p.start}`)
   let world: World = startWorld(sample)
   const ledger = new IdempotencyLedger()
   const problems: string[] = []
-  const context = await newPhoneContext(browser, 'en-US')
+  const context = await newPhoneContext(browser, intlLocale(walkLocale))
   // The projection's history writes, to tell push from replace.
   await context.addInitScript(() => {
     const writes: { kind: string; url: string }[] = []
@@ -262,36 +300,44 @@ async function runPath(p: ModelPath): Promise<void> {
       )
       .toEqual([])
   }
-  // One picture per screen state: the first time it shows, taken again once it shows at rest (not
-  // loading), so the reviewer sees the screen with its content rather than a spinner.
-  const screenshotNew = async (expected: Expectation) => {
-    const atRest = !(await reader.busy())
-    for (const id of activeStateIds(expected.state)) {
-      if (!screenIds.includes(id) || (shots.has(id) && (!atRest || shotAtRest.has(id)))) continue
+  // One picture per screen state, at its first clean appearance (see the header).
+  const capture = async (expected: Expectation, step: number) => {
+    const wanted = only?.get(step) ?? activeStateIds(expected.state).filter((id) => screenIds.includes(id) && rank(shots.get(id)) > 0)
+    if (wanted.length === 0) return
+    const errorState = expected.context.errorCode !== null || expected.context.errorStatus !== null
+    // A state waiting on a call shows its spinner until the path answers it: nothing to wait for.
+    const loading = expected.invoking.length > 0
+    const settled = async () => (loading || !(await reader.busy())) && (errorState || (await noticesOn(page)).length === 0)
+    await expect.poll(settled, { timeout: only === undefined ? toastWaitMs : 20_000 }).toBe(true).catch(() => undefined)
+    const notices = await noticesOn(page)
+    const taken: Capture = { file: '', notices, errorState, loading, at: { path: p.id, step } }
+    for (const id of wanted) {
+      // An earlier picture no worse than this one stays.
+      if (only === undefined && rank(taken) >= rank(shots.get(id))) continue
       const file = `${id}.png`
-      await page.screenshot({ path: path.join(shotsDir, file), fullPage: true })
-      shots.set(id, file)
-      if (atRest) shotAtRest.add(id)
+      await page.screenshot({ path: path.join(shotsRoot, walkLocale, file), fullPage: true })
+      shots.set(id, { ...taken, file })
     }
   }
+  const last = only === undefined ? p.steps.length : Math.max(...only.keys())
   const linkHash = sample.input.initialDeepLink ? `#${sample.input.initialDeepLink.path}` : ''
   if (linkHash) counts.url += 1
-  const query: Record<string, string> = { lang: locale, channel: sample.input.bridge.channel ?? 'app-test' }
+  const query: Record<string, string> = { lang: walkLocale, channel: sample.input.bridge.channel ?? 'app-test' }
   const payload = sample.input.bridge.token ? { token: sample.input.bridge.token } : undefined
   let done = 0
   try {
     await page.goto(`${pageUrl(sandbox.url, query, payload)}${linkHash}`)
     await check(p.startExpect, `start ${p.start}`, 0, false)
-    await screenshotNew(p.startExpect)
+    await capture(p.startExpect, 0)
     let previous = p.startExpect
-    for (const step of p.steps) {
+    for (const step of p.steps.slice(0, last)) {
       const action = step.do
       const historyFrom = (await writesSince(0)).length
       let output: unknown = undefined
       if (action.kind === 'event') {
         const snapshotOps = borrowerOpsAt(p, done)
         if (snapshotOps === null) throw new Error(`${step.label}: no control on screen sends it`)
-        for (const op of snapshotOps.ops) await perform(page, op, snapshotOps.refused)
+        for (const op of snapshotOps.ops) await perform(page, t, op, snapshotOps.refused)
         if (snapshotOps.ops.some((op) => op.op === 'host')) counts.host += 1
         else counts.ui += 1
       } else if (action.kind === 'actor') {
@@ -316,14 +362,16 @@ async function runPath(p: ModelPath): Promise<void> {
       world = advanceWorld(world, action, output)
       const routeChanged = previous.route?.path !== step.expect.route?.path
       await check(step.expect, step.label, historyFrom, routeChanged)
-      await screenshotNew(step.expect)
       done += 1
+      await capture(step.expect, done)
       previous = step.expect
     }
     expect(problems, 'what the page sent').toEqual([])
   } finally {
-    walked.set(p.id, { ...p, steps: p.steps.slice(0, done) })
-    for (const m of movesOf({ ...p, steps: p.steps.slice(0, done) })) screenMoves.add(m)
+    if (only === undefined) {
+      walked.set(p.id, { ...p, steps: p.steps.slice(0, done) })
+      for (const m of movesOf({ ...p, steps: p.steps.slice(0, done) })) screenMoves.add(m)
+    }
     // Calls the path never answers would keep the context open; they end with the page.
     for (const h of held) if (!answered.has(h)) await h.route.abort().catch(() => undefined)
     await context.close()
@@ -374,7 +422,9 @@ test('every screen state is shown in Chromium with a screenshot, and the figures
     for (const s of result.seen.guardOutcomes) seen.guardOutcomes.add(s)
   }
   const allMoves = new Set(paths.flatMap(movesOf))
-  writeFileSync(path.join(shotsRoot, 'index.json'), `${JSON.stringify({ locale, screens: Object.fromEntries([...shots].sort()) }, null, 2)}\n`)
+  const shots = captures.get(locale) as Map<string, Capture>
+  const files = [...shots].map(([id, c]) => [id, c.file] as const).sort(([a], [b]) => a.localeCompare(b))
+  writeFileSync(path.join(shotsRoot, 'index.json'), `${JSON.stringify({ locale, locales: [locale, ...otherLocales], screens: Object.fromEntries(files) }, null, 2)}\n`)
   const report = writeLevelReport(
     'browser',
     set.targets,
@@ -387,7 +437,7 @@ test('every screen state is shown in Chromium with a screenshot, and the figures
         'the fewest hand-walkable paths (support/ui-paths.ts) showing every screen state and every move between funnel screens',
         'every API answer is a fixture given with page.route (fulfill, or abort for network), after the request checks; the sandbox serves the built page',
         `funnel moves walked: ${screenMoves.size} of ${allMoves.size} (${[...screenMoves].sort().join(', ')})`,
-        `screenshots: ${shots.size} in artifacts/screenshots/model/${locale}/, listed in artifacts/screenshots/model/index.json`,
+        `screenshots: ${shots.size} per locale in artifacts/screenshots/model/<locale>/ (${[locale, ...otherLocales].join(', ')}), listed in artifacts/screenshots/model/index.json`,
       ],
     },
     screenIds,
@@ -396,3 +446,32 @@ test('every screen state is shown in Chromium with a screenshot, and the figures
   expect([...shots.keys()].sort()).toEqual([...screenIds].sort())
   expect([...screenMoves].sort()).toEqual([...allMoves].sort())
 })
+
+test('every screen state of the English walk was captured as a borrower sees it: no toast or error notice unless the state holds an error', () => {
+  expect(noisyCaptures(locale)).toEqual([])
+})
+
+/** The paths and steps the English walk took each screen state's picture at: path → step → state ids. */
+function capturePlan(): Map<string, Map<number, string[]>> {
+  const plan = new Map<string, Map<number, string[]>>()
+  for (const [id, c] of captures.get(locale) ?? []) {
+    const steps = plan.get(c.at.path) ?? new Map<number, string[]>()
+    steps.set(c.at.step, [...(steps.get(c.at.step) ?? []), id])
+    plan.set(c.at.path, steps)
+  }
+  return plan
+}
+
+function noisyCaptures(l: string): string[] {
+  return [...(captures.get(l) ?? [])].filter(([, c]) => !c.errorState && c.notices.length > 0).map(([id, c]) => `${id} (${c.at.path} step ${c.at.step}): ${c.notices.join(' | ')}`)
+}
+
+for (const other of otherLocales) {
+  test(`every screen state is captured in ${other} too, as a borrower sees it`, { timeout: 600_000 }, async () => {
+    const plan = capturePlan()
+    expect(plan.size, 'the English walk ran first').toBeGreaterThan(0)
+    for (const [id, steps] of plan) await runPath(paths.find((p) => p.id === id) as ModelPath, other, steps)
+    expect([...(captures.get(other) as Map<string, Capture>).keys()].sort()).toEqual([...screenIds].sort())
+    expect(noisyCaptures(other)).toEqual([])
+  })
+}

@@ -56,6 +56,16 @@ test('an empty artifacts folder gives a manifest with every piece missing', () =
   expect(files.size).toBe(0)
 })
 
+test('the machine-level coverage and the machine diff are shipped with the page when the runs left them', () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
+  writeFileSync(path.join(dir, 'model-coverage-machine.json'), '{}')
+  writeFileSync(path.join(dir, 'machine-diff.json'), '{}')
+  const { manifest, files } = collectReviewData(dir)
+  expect(manifest.coverage.machine).toBe('data/coverage-machine.json')
+  expect(manifest.diff).toBe('data/machine-diff.json')
+  expect(files.get('data/machine-diff.json')).toBe(path.join(dir, 'machine-diff.json'))
+})
+
 test('the elder mode’s capture is shipped beside the default one when a run made it', () => {
   dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
   png(path.join(dir, 'screenshots', 'model', 'en', 'home.png'))
@@ -69,14 +79,4 @@ test('the elder mode’s capture is shipped beside the default one when a run ma
   // Without an elder capture the manifest has no elder part, and the page offers no mode to pick.
   rmSync(path.join(dir, 'screenshots', 'model-elder'), { recursive: true })
   expect(collectReviewData(dir).manifest.elderScreenshots).toBeUndefined()
-})
-
-test('the machine-level coverage and the machine diff are shipped with the page when the runs left them', () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
-  writeFileSync(path.join(dir, 'model-coverage-machine.json'), '{}')
-  writeFileSync(path.join(dir, 'machine-diff.json'), '{}')
-  const { manifest, files } = collectReviewData(dir)
-  expect(manifest.coverage.machine).toBe('data/coverage-machine.json')
-  expect(manifest.diff).toBe('data/machine-diff.json')
-  expect(files.get('data/machine-diff.json')).toBe(path.join(dir, 'machine-diff.json'))
 })
