@@ -35,7 +35,8 @@ function day(iso: string): string {
   return `${months[m! - 1]} ${d}, ${y}`
 }
 
-const noServices = {} as Services
+// Every screen asks the host's display wish (elder mode, text size); this host has none.
+const noServices = { bridge: { initial: null }, onPayload: () => () => {} } as unknown as Services
 
 async function shown(element: React.ReactElement, run: ReturnType<typeof start>) {
   const i18n = await i18nFor('en')
