@@ -10,6 +10,7 @@ import { generatePaths } from './paths'
 import { goldenFile, goldenText, lineDiff } from './golden'
 import { descriptionFile, descriptionText, describeMachine } from './machine-description'
 import { replayAll, replayPath } from './replay'
+import { formatRulesReport, rulesReport } from './rules'
 
 /*
  * `npm run paths`: generates the flow paths from the machine, lists them one a line and writes
@@ -19,6 +20,7 @@ import { replayAll, replayPath } from './replay'
  *   --coverage     replays every path at machine level and prints coverage for each level
  *   --run ID       replays one path (e.g. edge-12) at machine level, step by step
  *   --quiet        no listing
+ *   --rules        lists each rule of docs/product-rules.md with its checks and levels; exit 1 if one has none
  *   --approve      writes the golden paths (tests/model/golden-paths.txt) from this generation and
  *                  the machine's description (machines/model/machine-description.json); without it,
  *                  a difference from the committed files is printed and the exit code is 1
@@ -32,8 +34,16 @@ const { values } = parseArgs({
     run: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     approve: { type: 'boolean', default: false },
+    rules: { type: 'boolean', default: false },
   },
 })
+
+if (values.rules) {
+  // Each product rule with the checks that name it and their levels (machines/model/rules.ts).
+  const report = rulesReport(process.cwd())
+  console.log(formatRulesReport(report))
+  process.exit(report.every((r) => r.checks.length > 0) ? 0 : 1)
+}
 
 const seed = Number(values.seed)
 if (!Number.isInteger(seed)) throw new Error(`--seed takes an integer, not ${values.seed}`)

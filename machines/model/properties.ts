@@ -107,7 +107,7 @@ const isFinalRefusal = (step: TraceStep) => step.answered?.outcome === 'refused'
 export const properties: Property[] = [
   {
     id: 'apr-before-commit',
-    rules: ['flow-apr-before-commit'],
+    rules: ['flow-apr-before-commit', 'money-apr-shown'],
     says: 'No loan is applied for before the borrower was shown a price with its APR.',
     check(trace) {
       const out: string[] = []
@@ -122,7 +122,7 @@ export const properties: Property[] = [
   },
   {
     id: 'commit-carries-key',
-    rules: ['idem-key-present'],
+    rules: ['idem-key-on-commit'],
     says: 'Every committing call carries a non-empty idempotency key.',
     check(trace) {
       return callsOf(trace)
@@ -197,7 +197,7 @@ export const properties: Property[] = [
   },
   {
     id: 'reload-keeps-drafts',
-    rules: ['nothing-lost-reload'],
+    rules: ['nothing-lost-snapshot'],
     says: 'What the device keeps after every step restores every draft as it was (the same tab: session copy included).',
     check(trace) {
       const out: string[] = []
@@ -211,7 +211,7 @@ export const properties: Property[] = [
   },
   {
     id: 'unauthorized-reauth',
-    rules: ['error-unauthorized', 'security-token'],
+    rules: ['error-401', 'bridge-token-required'],
     says: 'A 401 drops the token and leads to the login wait; no call goes out until the host hands a new token.',
     check(trace) {
       const out: string[] = []
@@ -303,7 +303,7 @@ export const properties: Property[] = [
   },
   {
     id: 'repay-amount',
-    rules: ['money-repayment-total'],
+    rules: ['money-fen', 'money-penalty'],
     says: 'A repayment is for the sum of the chosen periods\' amounts on the plan, worked out from the plan, no more, no less.',
     check(trace) {
       const out: string[] = []
@@ -350,7 +350,7 @@ export const properties: Property[] = [
   },
   {
     id: 'boot-gating',
-    rules: ['boot-gating'],
+    rules: ['boot-channel-lookup', 'boot-login-gate'],
     says: 'Nothing of the session is asked before the channel lookup answered, nor, where the channel needs login, before a token.',
     check(trace) {
       const out: string[] = []
@@ -377,7 +377,7 @@ export const properties: Property[] = [
   },
   {
     id: 'deep-link-followed',
-    rules: ['flow-deep-link'],
+    rules: ['flow-deep-link-clamp'],
     says: 'A deep link given at boot is followed once home knows the borrower\'s step: home is never at rest with a link still pending, and an agreement link opens that agreement.',
     check(trace) {
       const out: string[] = []
@@ -399,7 +399,7 @@ export const properties: Property[] = [
   },
   {
     id: 'one-screen-history',
-    rules: ['flow-back-never-commits'],
+    rules: ['flow-back-not-substate', 'idem-single-submit'],
     says: 'Back (step.back) never sends a committing call.',
     check(trace) {
       const out: string[] = []

@@ -6,9 +6,9 @@ import { createSession } from '../../src/session/session'
 
 /*
  * What the page keeps from the address it was opened at, over generated addresses
- * (docs/product-rules.md#boot-and-login, #security): the spec's defaults where the host names
+ * (docs/product-rules.md#boot-and-login, #bridge): the spec's defaults where the host names
  * nothing (boot-defaults), and an address bar without the token after intake, route and other
- * parameters kept as they were (security-token-scrubbed).
+ * parameters kept as they were (bridge-token-leaves-url).
  */
 
 const name = fc.stringMatching(/^[a-z][a-zA-Z]{0,7}$/).filter((n) => n !== 'bridge' && n !== 'token')
@@ -31,7 +31,7 @@ test('boot-defaults: with nothing in the address, appCode is 10002 and the chann
   )
 })
 
-test('security-token-scrubbed: a token in the query or in the hash route\'s query leaves the address; the route and every other parameter stay', () => {
+test('bridge-token-leaves-url: a token in the query or in the hash route\'s query leaves the address; the route and every other parameter stay', () => {
   const routes = Object.values(screenPaths)
   fc.assert(
     fc.property(

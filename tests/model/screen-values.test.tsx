@@ -16,8 +16,7 @@ import { i18nFor } from '../../src/ui/components/render-in'
  * Values, not presence (docs/product-rules.md#money-and-dates): the figures the repayment and home
  * screens show, for generated loans, against what the server sent, written out here by hand in the
  * English format (CN¥ with thousands and two decimals; "Feb 2, 2025") and never through the app's
- * own formatter. Rules: money-fen-display, flow-periods-in-order, money-amount-with-penalty,
- * flow-next-due-soonest.
+ * own formatter. Rules: money-fen, money-format, money-penalty, flow-periods-in-order, flow-order.
  */
 
 afterEach(cleanup)
@@ -36,7 +35,8 @@ function day(iso: string): string {
   return `${months[m! - 1]} ${d}, ${y}`
 }
 
-const noServices = {} as Services
+// Every screen asks the host's display wish (elder mode, text size); this host has none.
+const noServices = { bridge: { initial: null }, onPayload: () => () => {} } as unknown as Services
 
 async function shown(element: React.ReactElement, run: ReturnType<typeof start>) {
   const i18n = await i18nFor('en')
@@ -47,7 +47,7 @@ async function shown(element: React.ReactElement, run: ReturnType<typeof start>)
   )
 }
 
-test('repayment: each unpaid period in order, with its number, due date, amount (penalty included) and status', { timeout: 240_000 }, async () => {
+test('money-fen money-format money-penalty flow-periods-in-order: repayment shows each unpaid period in order, with its number, due date, amount (penalty included) and status', { timeout: 240_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(worldArbitrary, async (generated) => {
       const world: WorldData = { ...generated, loan: { ...generated.loan, paid: Math.min(generated.loan.paid, generated.loan.term - 1) } }
@@ -102,7 +102,7 @@ const loanArbitrary = (index: number) =>
     periods_paid: 0,
   }))
 
-test('home: the loans card names every open loan in the server\'s order, and its figure is the soonest due amount', { timeout: 240_000 }, async () => {
+test('money-format flow-order: home\'s loans card names every open loan in the server\'s order, and its figure is the soonest due amount', { timeout: 240_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.tuple(loanArbitrary(1), loanArbitrary(2), loanArbitrary(3)), fc.integer({ min: 1, max: 3 }), async (all, count) => {
       const loans = all.slice(0, count)

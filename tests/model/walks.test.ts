@@ -3,6 +3,7 @@ import { expect, test } from 'vitest'
 import { properties, problemsOf } from '../../machines/model/properties'
 import { describeTrace, runWalk, walkArbitrary } from '../../machines/model/walk'
 import { walkBudget, walkSeed } from '../../machines/model/walk-run'
+import { ruleIds, rulesReport } from '../../machines/model/rules'
 
 /*
  * Seeded random walks over the machine with generated server data (machines/model/walk.ts), every
@@ -28,4 +29,10 @@ test(`${walkBudget} seeded walks hold every temporal property at every step`, { 
 test('every property names the product rules it holds', () => {
   for (const p of properties) expect(p.rules.length, p.id).toBeGreaterThan(0)
   expect(properties.length).toBeGreaterThanOrEqual(12)
+})
+
+test('every rule a property names is a rule of docs/product-rules.md, and the rules report lists every rule', () => {
+  const ids = new Set(ruleIds(process.cwd()))
+  for (const p of properties) for (const id of p.rules) expect(ids.has(id), `${p.id} names ${id}`).toBe(true)
+  expect(rulesReport(process.cwd()).map((r) => r.id)).toEqual([...ids])
 })
