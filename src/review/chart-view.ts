@@ -1,5 +1,6 @@
 import { layoutChart } from './chart-layout'
 import { renderChartSvg } from './chart-svg'
+import { decorateDiffChart } from './diff-view'
 import { $, setClass } from './dom'
 import { flowTable, scopeGraph } from './flows'
 import { activeStates, type ChartTransition } from './machine-graph'
@@ -72,6 +73,7 @@ export function decorateChart(): void {
   setClass(root, '[data-transition]', 'trail', (el) => !drive && trailKeys.has(el.getAttribute('data-transition') ?? ''))
   setClass(root, '[data-transition]', 'trail-last', (el) => !drive && lastKeys.has(el.getAttribute('data-transition') ?? ''))
   setClass(root, '[data-transition]', 'step', (el) => stepKeys.has(el.getAttribute('data-transition') ?? ''))
+  decorateDiffChart(root)
 }
 
 export function reportCounts(): void {

@@ -1,5 +1,6 @@
 import { centerOn, decorateChart, draw, partMembers, partName, toggle, wireMinimap } from './chart-view'
 import { applyCoverage, coveragePanel } from './coverage-view'
+import { loadDiff } from './diff-view'
 import { $, h } from './dom'
 import { checkDriveAgainst, renderDrive, startDrive } from './drive'
 import { download, exportSvg } from './export'
@@ -197,6 +198,7 @@ async function main(): Promise<void> {
   wireChart()
   wireTools()
   await loadManifest()
+  await loadDiff()
   renderMap()
   await showFromAddress()
   if (page.view === 'map') $('status').textContent = `Map of ${graph.states.filter((s) => s.screen !== undefined).length} screen states in ${document.querySelectorAll('#map .band').length} flows · read from appMachine (${graph.states.length} state nodes, ${graph.transitions.length} transitions)`

@@ -1,3 +1,4 @@
+import { decorateDiffMap } from './diff-view'
 import { $, h } from './dom'
 import { flowRows, mapModel, type MapModel } from './flows'
 import { activeStates } from './machine-graph'
@@ -127,4 +128,5 @@ export function decorateMap(): void {
     card.classList.toggle('active', live.has(id))
     card.classList.toggle('expected', expected.has(id))
   }
+  decorateDiffMap(root)
 }
