@@ -11,6 +11,12 @@ import { act, page } from './page-state'
 
 let marks: DiffHighlights | null = null
 
+/** Opens a state the diff names (a removed one is not on the chart: nothing to open). */
+function open(at: string): void {
+  const id = page.resolveState(at)
+  if (id !== undefined) void act.pick(id)
+}
+
 export async function loadDiff(): Promise<void> {
   const url = page.manifest?.diff
   if (!url) return
@@ -20,8 +26,8 @@ export async function loadDiff(): Promise<void> {
   marks = diffHighlights(diff)
   const card = $('diff')
   renderDiffPanel(card, diff, {
-    onState: (id) => void (page.byId.has(id) ? act.pick(id) : undefined),
-    onTransition: (_key, source) => void (page.byId.has(source) ? act.pick(source) : undefined),
+    onState: (at) => open(at),
+    onTransition: (_key, source) => open(source),
   })
   card.hidden = false
 }
@@ -37,22 +43,21 @@ function mark(el: Element, how: string | undefined): void {
 
 export function decorateDiffChart(root: Element): void {
   if (!marks) return
-  const { states, transitions } = marks
+  const { transitions } = marks
+  const states = new Map([...marks.states].map(([at, how]) => [page.resolveState(at) ?? at, how]))
   for (const el of root.querySelectorAll('[data-state-id]')) mark(el, states.get(el.getAttribute('data-state-id') ?? ''))
   for (const el of root.querySelectorAll('[data-transition]')) mark(el, transitions.get(el.getAttribute('data-transition') ?? '')?.[0])
 }
 
-/** A screen's card is marked when its state, or a transition leaving it, changed. */
+/** A screen's card is marked when its state or one inside it changed, or a transition leaving one. */
 export function decorateDiffMap(root: Element): void {
   if (!marks) return
-  const { states, transitions } = marks
-  const sources = new Map<string, string>()
-  for (const [key, hows] of transitions) {
-    const source = key.split(' | ')[0] ?? ''
-    if (!sources.has(source)) sources.set(source, hows[0] ?? 'changed')
+  const changed = new Map<string, string>()
+  const note = (at: string, how: string) => {
+    // The diff names states by their path from the root; the map's cards by the chart's state id.
+    for (let id = page.resolveState(at) ?? null; id !== null; id = page.byId.get(id)?.parent ?? null) if (!changed.has(id)) changed.set(id, how)
   }
-  for (const card of root.querySelectorAll('[data-card]')) {
-    const id = card.getAttribute('data-card') ?? ''
-    mark(card, states.get(id) ?? (sources.has(id) ? 'changed' : undefined))
-  }
+  for (const [at, how] of marks.states) note(at, how)
+  for (const [key, hows] of marks.transitions) note(key.split(' | ')[0] ?? '', hows[0] === 'added' ? 'added' : 'changed')
+  for (const card of root.querySelectorAll('[data-card]')) mark(card, changed.get(card.getAttribute('data-card') ?? ''))
 }
