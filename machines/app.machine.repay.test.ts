@@ -120,6 +120,25 @@ test('a payment answered by a failing server (HTTP 502, no envelope) is uncertai
   expect(keys).toEqual(['id-1', 'id-1'])
 })
 
+test('a payment whose answer was lost, chosen again from the plan, is the same payment: its key is reused', async () => {
+  const run = await payFailingOnce({ kind: 'refused', status: 502 })
+  await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'uncertain' } } }))
+  // The borrower types the plan's address, then comes back to the repayment screen.
+  run.actor.send({ type: 'xstate.route', to: '#repayPlan' })
+  await run.until((s) => s.matches({ session: { screens: 'repayPlan' } }))
+  run.actor.send({ type: 'step.back' })
+  await run.until((s) => s.matches({ session: { screens: { repayment: 'ready' } } }))
+  run.actor.send({ type: 'repay.select', periods: [1] })
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.matches({ session: { screens: { repayDetail: 'ready' } } }))
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'ready' } } }))
+  run.actor.send({ type: 'form.submit' })
+  await run.until((s) => s.matches({ session: { screens: { repaymentResult: 'succeeded' } } }))
+  const keys = run.callsOf('submitRepayment').map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
+  expect(keys).toEqual(['id-1', 'id-1'])
+})
+
 test('a refused payment goes back to the confirm screen with the reason, and the next try is a new payment', async () => {
   const run = await payFailingOnce({ kind: 'refused', status: 1009 })
   const refused = await run.until((s) => s.context.errorStatus === 1009)

@@ -74,10 +74,16 @@ export const servicingActions = {
   }),
   chooseRepayPeriods: update(({ context, event }) => {
     if (event.type !== 'repay.select') return {}
+    const periods = [...event.periods].sort((a, b) => a - b)
+    const { periods: keyed, payKey } = context.drafts.repayment
+    // A key still held belongs to a payment whose outcome is unknown: paying the same periods again
+    // is that payment's retry and keeps its key, or the bank could take it twice
+    // (docs/product-rules.md#idem-key-reuse). Other periods are another payment, with a key of its own.
+    const samePayment = periods.length === keyed.length && periods.every((period, at) => period === keyed[at])
     return {
       repayTrial: null,
       repayment: null,
-      drafts: patchDraft(context, 'repayment', { periods: [...event.periods].sort((a, b) => a - b), payKey: null }),
+      drafts: patchDraft(context, 'repayment', { periods, payKey: samePayment ? payKey : null }),
     }
   }),
   storeRepayTrial: update((_, params: { trial: RepayTrial }) => ({ repayTrial: params.trial })),
