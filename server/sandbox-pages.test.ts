@@ -54,3 +54,16 @@ test('the host simulator and the API docs share one head: the base stylesheet, t
   expect(base.headers.get('content-type')).toMatch(/text\/css/)
   expect(await base.text()).toContain('.brand-mark')
 })
+
+test("the pages' shared DOM module is served where their relative import points", async () => {
+  // host.js and docs.js live at /host/ and /docs/; `../shared/dom.js` resolves to /shared/dom.js.
+  for (const script of ['/host/host.js', '/docs/docs.js']) {
+    const source = await (await fetch(`${sandbox.url}${script}`)).text()
+    expect(source).toContain("from '../shared/dom.js'")
+    expect(new URL('../shared/dom.js', `${sandbox.url}${script}`).pathname).toBe('/shared/dom.js')
+  }
+  const module = await fetch(`${sandbox.url}/shared/dom.js`)
+  expect(module.status).toBe(200)
+  expect(module.headers.get('content-type')).toMatch(/javascript/)
+  expect(await module.text()).toContain('export function byId(')
+})

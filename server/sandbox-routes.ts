@@ -165,6 +165,9 @@ export function mountSandboxRoutes(
   app.get('/sandbox/vendor/liveness', staticFile(join(publicDir, 'vendor', 'liveness.html')))
   app.get('/sandbox/vendor/*', staticFiles(join(publicDir, 'vendor'), '/sandbox/vendor'))
   app.get('/sandbox/shared/*', staticFiles(join(publicDir, 'shared'), '/sandbox/shared'))
+  // The pages' shared modules, at the URL their relative import (`../shared/dom.js`) names, so the
+  // browser and the type checker resolve the same file.
+  app.get('/shared/*', staticFiles(join(publicDir, 'shared'), '/shared'))
   // A page's head is shared (sandbox-page.ts); its body, script and stylesheet are its folder's files.
   const mountPage = (folder: 'host' | 'docs', title: string) => {
     const page = servePage({ title, stylesheet: `./${folder}.css`, bodyFile: join(publicDir, folder, 'body.html') })

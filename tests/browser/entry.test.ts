@@ -84,3 +84,16 @@ test('a hostile baseUrl in the bridge payload never receives the token', async (
   expect(foreign).toEqual([])
   await context.close()
 })
+
+test('a host opening the page at an agreement link, in a web view that showed home before, lands on the agreement', async () => {
+  const { token, user } = await loginPersona(sandbox.url, '13800000001')
+  const payload = { token, userId: user.user_id }
+  const { page } = await openPage(pageUrl(sandbox.url, { lang: 'en' }, payload), 'en-US')
+  await page.waitForSelector('main[data-screen="home"][aria-busy="false"]')
+  // The earlier visit's snapshot is on the device; the new load's address asks for the agreement.
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => localStorage.getItem(key)?.includes('home')))).toBe(true)
+  await page.goto(`${pageUrl(sandbox.url, { lang: 'en' }, payload)}#/pages/privacy/index?key=privacy&title=x`)
+  await page.waitForSelector('main[data-screen="privacy"][aria-busy="false"]')
+  expect(page.url()).toContain('#/pages/privacy/index?key=privacy')
+  await page.context().close()
+})

@@ -26,7 +26,7 @@ import { ScreenAudit } from './support/screen-audit'
  *
  * `npm test` runs the default mode in every locale, elder mode in Simplified Chinese and English
  * (whose shots the reviewer page shows beside the model's) and 200% text in French, the longest
- * strings; HUAQIAN_TOUR=all runs every mode in every locale (docs/decisions/131-screen-tour-modes.md).
+ * strings; HUAQIAN_TOUR=all runs every mode in every locale (docs/decisions/107-screen-tour-modes.md).
  */
 
 type T = (key: string, values?: Record<string, unknown>) => string

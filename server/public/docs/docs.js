@@ -1,31 +1,38 @@
+// @ts-check
 // A small, self-contained reader of /docs/openapi.json: no CDN, no framework. Everything is built
 // with DOM nodes and textContent, so nothing in the document is ever parsed as HTML.
 
+import { byId, el } from '../shared/dom.js'
+
+/**
+ * The parts of an OpenAPI 3 document this reader shows (the sandbox writes it: server/openapi.ts).
+ * @typedef {{ $ref?: string, type?: string, pattern?: string, enum?: unknown[], anyOf?: Schema[], oneOf?: Schema[], const?: unknown }} Schema
+ * @typedef {{ $ref?: string, name: string, in: string, required?: boolean, description?: string, schema?: Schema }} Parameter
+ * @typedef {{ description?: string, content?: Record<string, { schema?: Schema }> }} ResponseObject
+ * @typedef {{ operationId?: string, summary?: string, tags?: string[], parameters?: Parameter[],
+ *   requestBody?: { content?: Record<string, { schema?: Schema }> }, responses?: Record<string, ResponseObject>,
+ *   'x-auth'?: boolean, 'x-committing'?: boolean }} Operation
+ * @typedef {{ openapi: string, info?: { title?: string, version?: string, description?: string },
+ *   servers?: { url: string }[], paths?: Record<string, Record<string, Operation>> }} OpenApiDocument
+ * @typedef {{ path: string, method: string, op: Operation }} Entry
+ */
+
+/** @type {Record<string, number>} */
 const methodOrder = { get: 0, post: 1, put: 2, patch: 3, delete: 4 }
 
-const content = document.getElementById('content')
-const nav = document.getElementById('nav')
-const filter = document.getElementById('filter')
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag)
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue
-    if (key === 'class') node.className = value
-    else if (key === 'text') node.textContent = value
-    else node.setAttribute(key, value === true ? '' : String(value))
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue
-    node.append(typeof child === 'string' ? document.createTextNode(child) : child)
-  }
-  return node
-}
+const content = byId('content')
+const nav = byId('nav')
+const filter = byId('filter', HTMLInputElement)
 
 // ---------- markdown (the subset the generator writes) ----------
 
-/** Inline `code` and **bold**; everything else is text. */
+/**
+ * Inline `code` and **bold**; everything else is text.
+ * @param {string} text
+ * @returns {(Node | string)[]}
+ */
 function inline(text) {
+  /** @type {(Node | string)[]} */
   const out = []
   const pattern = /(`[^`]+`|\*\*[^*]+\*\*)/g
   let last = 0
@@ -39,10 +46,12 @@ function inline(text) {
   return out
 }
 
+/** @param {string} text */
 function slug(text) {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 }
 
+/** @param {string} source */
 function markdown(source) {
   const lines = source.replace(/\r\n/g, '\n').split('\n')
   const blocks = []
@@ -65,7 +74,7 @@ function markdown(source) {
     const heading = /^(#{1,4})\s+(.*)$/.exec(line)
     if (heading) {
       const level = Math.min(6, heading[1].length + 1)
-      blocks.push(el(`h${level}`, { id: `doc-${slug(heading[2])}` }, inline(heading[2])))
+      blocks.push(el(/** @type {'h2' | 'h3' | 'h4' | 'h5'} */ (`h${level}`), { id: `doc-${slug(heading[2])}` }, inline(heading[2])))
       i += 1
       continue
     }
@@ -92,8 +101,9 @@ function markdown(source) {
   return blocks
 }
 
+/** @param {string[]} rows */
 function table(rows) {
-  const cells = (row) => row.replace(/^\||\|$/g, '').split('|').map((c) => c.trim())
+  const cells = (/** @type {string} */ row) => row.replace(/^\||\|$/g, '').split('|').map((c) => c.trim())
   const [head, , ...body] = rows
   return el(
     'div',
@@ -107,6 +117,10 @@ function table(rows) {
   )
 }
 
+/**
+ * @param {string} text
+ * @param {string} language
+ */
 function codeBlock(text, language) {
   const pre = el('pre', { class: 'code' }, language === 'json' ? highlightJson(text) : text)
   const lineCount = text.split('\n').length
@@ -116,7 +130,9 @@ function codeBlock(text, language) {
 
 // ---------- JSON ----------
 
+/** @param {string} text */
 function highlightJson(text) {
+  /** @type {(Node | string)[]} */
   const out = []
   const pattern = /("(?:\\.|[^"\\])*")(\s*:)?|\b(true|false|null)\b|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g
   let last = 0
@@ -133,6 +149,10 @@ function highlightJson(text) {
   return out
 }
 
+/**
+ * @param {string} title
+ * @param {unknown} value
+ */
 function jsonDetails(title, value, note = '') {
   return el(
     'details',
@@ -143,6 +163,10 @@ function jsonDetails(title, value, note = '') {
 }
 
 /** A one-line description of a parameter's schema: `string`, `integer | string /^-?\d+$/`, enums. */
+/**
+ * @param {Schema | undefined} schema
+ * @returns {string}
+ */
 function typeLabel(schema) {
   if (!schema || typeof schema !== 'object') return 'any'
   if (Array.isArray(schema.anyOf)) return schema.anyOf.map(typeLabel).join(' | ')
@@ -156,15 +180,27 @@ function typeLabel(schema) {
 
 // ---------- the document ----------
 
+/**
+ * The item itself, or what its `$ref` points to in the document.
+ * @template {{ $ref?: string }} T
+ * @param {OpenApiDocument} doc
+ * @param {T} item
+ * @returns {T}
+ */
 function resolve(doc, item) {
   if (item && typeof item.$ref === 'string') {
     const parts = item.$ref.replace(/^#\//, '').split('/')
-    return parts.reduce((node, key) => (node ? node[key] : undefined), doc) ?? item
+    /** @type {unknown} */
+    let node = doc
+    for (const key of parts) node = node && typeof node === 'object' ? /** @type {Record<string, unknown>} */ (node)[key] : undefined
+    return /** @type {T | undefined} */ (node) ?? item
   }
   return item
 }
 
+/** @param {OpenApiDocument} doc */
 function operationsOf(doc) {
+  /** @type {Entry[]} */
   const ops = []
   for (const [path, methods] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(methods)) ops.push({ path, method, op })
@@ -172,18 +208,25 @@ function operationsOf(doc) {
   return ops
 }
 
+/** @param {Entry} entry */
 function groupOf({ op, path }) {
   return op.tags?.[0] ?? `/${path.split('/')[1] ?? ''}`
 }
 
+/** @param {{ method: string, path: string }} entry */
 function anchorOf({ method, path }) {
   return `op-${method}-${slug(path)}`
 }
 
+/**
+ * @param {string} text
+ * @param {string} kind
+ */
 function badge(text, kind) {
   return el('span', { class: `badge badge-${kind}`, text })
 }
 
+/** @param {Parameter[]} params */
 function parameterTable(params) {
   return el(
     'div',
@@ -210,6 +253,10 @@ function parameterTable(params) {
   )
 }
 
+/**
+ * @param {OpenApiDocument} doc
+ * @param {Entry} entry
+ */
 function operationCard(doc, entry) {
   const { path, method, op } = entry
   const params = (op.parameters ?? []).map((p) => resolve(doc, p))
@@ -272,19 +319,22 @@ function operationCard(doc, entry) {
   return card
 }
 
+/** @param {OpenApiDocument} doc */
 function render(doc) {
-  document.getElementById('doc-version').textContent = `OpenAPI ${doc.openapi} · v${doc.info?.version ?? '?'}`
+  byId('doc-version').textContent = `OpenAPI ${doc.openapi} · v${doc.info?.version ?? '?'}`
   document.title = `${doc.info?.title ?? 'API'} · docs`
   const ops = operationsOf(doc)
+  /** @type {Map<string, Entry[]>} */
   const groups = new Map()
   for (const entry of ops) {
     const name = groupOf(entry)
-    if (!groups.has(name)) groups.set(name, [])
-    groups.get(name).push(entry)
+    const group = groups.get(name) ?? []
+    group.push(entry)
+    groups.set(name, group)
   }
   const groupNames = [...groups.keys()].sort()
   for (const name of groupNames) {
-    groups.get(name).sort((a, b) => a.path.localeCompare(b.path) || (methodOrder[a.method] ?? 9) - (methodOrder[b.method] ?? 9))
+    groups.get(name)?.sort((a, b) => a.path.localeCompare(b.path) || (methodOrder[a.method] ?? 9) - (methodOrder[b.method] ?? 9))
   }
 
   const intro = el(
@@ -299,8 +349,8 @@ function render(doc) {
     el(
       'section',
       { class: 'group', id: `group-${slug(name)}` },
-      el('h2', { class: 'group-title' }, el('code', { text: name }), el('span', { class: 'count', text: String(groups.get(name).length) })),
-      groups.get(name).map((entry) => operationCard(doc, entry)),
+      el('h2', { class: 'group-title' }, el('code', { text: name }), el('span', { class: 'count', text: String(groups.get(name)?.length ?? 0) })),
+      (groups.get(name) ?? []).map((entry) => operationCard(doc, entry)),
     ),
   )
   content.replaceChildren(intro, ...sections)
@@ -314,7 +364,7 @@ function render(doc) {
         'div',
         { class: 'nav-group', 'data-group': name },
         el('p', { class: 'nav-group-title', text: name }),
-        groups.get(name).map((entry) =>
+        (groups.get(name) ?? []).map((entry) =>
           el(
             'a',
             { href: `#${anchorOf(entry)}`, class: 'nav-op', 'data-search': `${entry.method} ${entry.path} ${entry.op.operationId ?? ''} ${entry.op.summary ?? ''}`.toLowerCase() },
@@ -331,11 +381,13 @@ function render(doc) {
 filter.addEventListener('input', () => {
   const query = filter.value.trim().toLowerCase()
   for (const node of document.querySelectorAll('[data-search]')) {
-    node.hidden = query !== '' && !node.getAttribute('data-search').includes(query)
+    if (!(node instanceof HTMLElement)) continue
+    node.hidden = query !== '' && !(node.getAttribute('data-search') ?? '').includes(query)
   }
   for (const group of document.querySelectorAll('.group, .nav-group[data-group]')) {
+    if (!(group instanceof HTMLElement)) continue
     const items = group.querySelectorAll('[data-search]')
-    group.hidden = items.length > 0 && [...items].every((item) => item.hidden)
+    group.hidden = items.length > 0 && [...items].every((item) => item instanceof HTMLElement && item.hidden)
   }
 })
 
@@ -345,6 +397,7 @@ fetch('./openapi.json')
     return response.json()
   })
   .then(render)
-  .catch((error) => {
-    content.replaceChildren(el('p', { class: 'loading error', text: `Could not load openapi.json: ${error.message}` }))
+  .catch((/** @type {unknown} */ error) => {
+    const reason = error instanceof Error ? error.message : String(error)
+    content.replaceChildren(el('p', { class: 'loading error', text: `Could not load openapi.json: ${reason}` }))
   })

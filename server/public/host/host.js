@@ -1,6 +1,19 @@
+// @ts-check
 // The host simulator: plays the native app that embeds the 花钱 page in a WebView. It logs in a
 // sandbox persona, hands the page its bridge payload (in the iframe URL and by postMessage) and
 // answers the page's commands. Plain ES module, no build step, same origin as the page.
+
+import { byId } from '../shared/dom.js'
+
+/**
+ * @typedef {{ province_id: string, province_name: string, city_id: string, city_name: string, district_id: string, district_name: string }} Location
+ * @typedef {{ phone: string, key: string, name: string, description: string }} Persona
+ * @typedef {{ user_id: string, phone: string, nick_name: string }} User
+ * @typedef {{ token: string, user: User, persona: unknown }} Session
+ * @typedef {{ key: string, label: string, options?: string[], inputmode?: string }} DeviceField
+ * @typedef {{ phone: string, locale: string, loggedOut: boolean, device: Record<string, string> }} HostState
+ * @typedef {{ phone?: unknown, code?: unknown, purpose?: unknown, sent_at?: unknown }} SmsItem
+ */
 
 const storageKey = 'huaqian.host.v1'
 const defaultPhone = '13800000001'
@@ -12,11 +25,13 @@ const locales = [
   { code: 'fr', label: 'FR' },
   { code: 'es', label: 'ES' },
 ]
+/** @type {Record<string, Location>} */
 const locations = {
   shenzhen: { province_id: '440000', province_name: '广东省', city_id: '440300', city_name: '深圳市', district_id: '440305', district_name: '南山区' },
   beijing: { province_id: '110000', province_name: '北京市', city_id: '110100', city_name: '市辖区', district_id: '110105', district_name: '朝阳区' },
   shanghai: { province_id: '310000', province_name: '上海市', city_id: '310100', city_name: '市辖区', district_id: '310115', district_name: '浦东新区' },
 }
+/** @type {DeviceField[]} */
 const deviceFields = [
   { key: 'deviceId', label: 'deviceId' },
   { key: 'model', label: 'model' },
@@ -32,22 +47,19 @@ const deviceFields = [
   { key: 'lng', label: 'gps lng', inputmode: 'decimal' },
 ]
 
-const $ = (id) => {
-  const el = document.getElementById(id)
-  if (!el) throw new Error(`#${id} missing`)
-  return el
-}
 
-let frame = $('frame')
+let frame = byId('frame', HTMLIFrameElement)
 const state = loadState()
-/** The logged-in session: { token, user: { user_id, phone, nick_name }, persona } or null. */
+/** The logged-in session, or null. @type {Session | null} */
 let session = null
+/** @type {Persona[]} */
 let personas = []
 let smsTimer = 0
 let seenSms = new Set()
 
 // ---------- persistence ----------
 
+/** @returns {HostState} */
 function loadState() {
   const fallback = {
     phone: defaultPhone,
@@ -81,6 +93,7 @@ function saveState() {
   localStorage.setItem(storageKey, JSON.stringify(state))
 }
 
+/** @param {number} length */
 function randomHex(length) {
   const bytes = crypto.getRandomValues(new Uint8Array(Math.ceil(length / 2)))
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').slice(0, length)
@@ -89,6 +102,11 @@ function randomHex(length) {
 // ---------- sandbox calls ----------
 
 /** Sandbox answers use the API envelope; anything else is reported as an error. */
+/**
+ * @param {string} path
+ * @param {RequestInit} [init]
+ * @returns {Promise<any>} the envelope's data: the host reads it field by field, defensively
+ */
 async function sandbox(path, init) {
   const response = await fetch(path, {
     ...init,
@@ -112,7 +130,7 @@ async function fetchPersonas() {
   try {
     const data = await sandbox('/sandbox/personas')
     const items = Array.isArray(data) ? data : Array.isArray(data?.items) ? data.items : []
-    personas = items.map((p) => ({
+    personas = items.map((/** @type {Record<string, unknown>} */ p) => ({
       phone: String(p.phone),
       key: String(p.key ?? p.persona ?? ''),
       name: String(p.nick_name ?? p.name ?? p.real_name ?? p.phone),
@@ -120,21 +138,27 @@ async function fetchPersonas() {
     }))
   } catch (error) {
     personas = []
-    log('host', 'Could not load personas', String(error.message ?? error))
+    log('host', 'Could not load personas', error instanceof Error ? error.message : String(error))
   }
   renderPersonaOptions()
 }
 
+/**
+ * @param {string} phone
+ * @param {string} code
+ */
 async function login(phone, code) {
   const data = await sandbox('/sandbox/login', { method: 'POST', body: JSON.stringify({ phone, code }) })
-  session = { token: data.token, user: data.user, persona: data.persona ?? null }
+  /** @type {Session} */
+  const next = { token: data.token, user: data.user, persona: data.persona ?? null }
+  session = next
   state.phone = phone
   state.loggedOut = false
   saveState()
   renderSession()
   restartSmsPolling()
-  log('host', `Logged in ${maskPhone(phone)}`, session.persona ? `persona: ${personaLabel(session.persona)}` : '')
-  return session
+  log('host', `Logged in ${maskPhone(phone)}`, next.persona ? `persona: ${personaLabel(next.persona)}` : '')
+  return next
 }
 
 function logout() {
@@ -172,6 +196,7 @@ function payload() {
 }
 
 /** base64url of the UTF-8 JSON, as the page decodes it from `bridge=`. */
+/** @param {unknown} value */
 function encodePayload(value) {
   const bytes = new TextEncoder().encode(JSON.stringify(value))
   let binary = ''
@@ -190,7 +215,7 @@ function loadFrame(url = frameUrl()) {
   hideOverlays()
   // A fresh iframe element: assigning a URL that differs only after '#' would be a same-document
   // navigation, and the page would never re-read its bridge query.
-  const next = frame.cloneNode(false)
+  const next = /** @type {HTMLIFrameElement} */ (frame.cloneNode(false))
   next.addEventListener('load', onFrameLoad)
   next.src = url
   frame.replaceWith(next)
@@ -198,6 +223,7 @@ function loadFrame(url = frameUrl()) {
   log('out', 'Loaded the page', session ? `token ${shortToken(session.token)}, lang ${state.locale}` : `no token, lang ${state.locale}`)
 }
 
+/** @param {string} reason */
 function sendPayload(reason) {
   if (!frame.contentWindow) return
   const data = payload()
@@ -223,6 +249,7 @@ window.addEventListener('message', (event) => {
   handleCommand(data)
 })
 
+/** @param {{ command?: unknown, url?: unknown }} message */
 function handleCommand({ command, url }) {
   switch (command) {
     case 'login':
@@ -250,6 +277,7 @@ function handleCommand({ command, url }) {
   }
 }
 
+/** @param {unknown} url */
 function openUrl(url) {
   let target = null
   try {
@@ -271,52 +299,54 @@ function openUrl(url) {
 
 const overlays = ['overlay-busy', 'overlay-home', 'overlay-closed', 'overlay-login']
 
+/** @param {string} id */
 function showOverlay(id) {
-  for (const other of overlays) $(other).hidden = other !== id
+  for (const other of overlays) byId(other).hidden = other !== id
 }
 
 function hideOverlays() {
-  for (const id of overlays) $(id).hidden = true
+  for (const id of overlays) byId(id).hidden = true
 }
 
 function openLoginSheet() {
-  $('sheet-phone').value = state.phone || defaultPhone
-  $('sheet-code').value = loginCode
-  $('sheet-persona').value = personas.some((p) => p.phone === state.phone) ? state.phone : ''
-  $('sheet-error').hidden = true
+  byId('sheet-phone', HTMLInputElement).value = state.phone || defaultPhone
+  byId('sheet-code', HTMLInputElement).value = loginCode
+  byId('sheet-persona', HTMLSelectElement).value = personas.some((p) => p.phone === state.phone) ? state.phone : ''
+  byId('sheet-error').hidden = true
   showOverlay('overlay-login')
-  $('sheet-phone').focus()
+  byId('sheet-phone', HTMLInputElement).focus()
 }
 
-$('sheet-persona').addEventListener('change', (e) => {
-  if (e.target.value) $('sheet-phone').value = e.target.value
+byId('sheet-persona', HTMLSelectElement).addEventListener('change', () => {
+  const phone = byId('sheet-persona', HTMLSelectElement).value
+  if (phone) byId('sheet-phone', HTMLInputElement).value = phone
 })
 
-$('sheet-login').addEventListener('submit', async (e) => {
+byId('sheet-login').addEventListener('submit', async (e) => {
   e.preventDefault()
   try {
-    await login($('sheet-phone').value.trim(), $('sheet-code').value.trim())
-    $('overlay-login').hidden = true
+    await login(byId('sheet-phone', HTMLInputElement).value.trim(), byId('sheet-code', HTMLInputElement).value.trim())
+    byId('overlay-login').hidden = true
     sendPayload('after login')
   } catch (error) {
     showError('sheet-error', error)
   }
 })
 
-$('sheet-cancel').addEventListener('click', () => {
-  $('overlay-login').hidden = true
+byId('sheet-cancel').addEventListener('click', () => {
+  byId('overlay-login').hidden = true
   log('host', 'Login cancelled; the page keeps waiting')
 })
 
-$('reopen-from-home').addEventListener('click', () => loadFrame())
-$('reopen-from-closed').addEventListener('click', () => loadFrame())
-$('reload-frame').addEventListener('click', () => loadFrame())
-$('resend-payload').addEventListener('click', () => sendPayload('by hand'))
+byId('reopen-from-home').addEventListener('click', () => loadFrame())
+byId('reopen-from-closed').addEventListener('click', () => loadFrame())
+byId('reload-frame').addEventListener('click', () => loadFrame())
+byId('resend-payload').addEventListener('click', () => sendPayload('by hand'))
 
 // ---------- session panel ----------
 
 function renderPersonaOptions() {
-  for (const select of [$('persona'), $('sheet-persona')]) {
+  for (const select of [byId('persona', HTMLSelectElement), byId('sheet-persona', HTMLSelectElement)]) {
     select.replaceChildren(new Option('Custom number', ''))
     for (const p of personas) select.append(new Option(`${p.name} · ${p.phone}${p.key ? ` (${p.key})` : ''}`, p.phone))
   }
@@ -324,47 +354,49 @@ function renderPersonaOptions() {
 }
 
 function syncPersonaSelect() {
-  const phone = $('phone-input').value.trim()
+  const phone = byId('phone-input', HTMLInputElement).value.trim()
   const match = personas.find((p) => p.phone === phone)
-  $('persona').value = match ? match.phone : ''
-  $('persona-description').textContent = match ? match.description : 'A number that is not a persona gets a fresh borrower.'
+  byId('persona', HTMLSelectElement).value = match ? match.phone : ''
+  byId('persona-description').textContent = match ? match.description : 'A number that is not a persona gets a fresh borrower.'
 }
 
-$('persona').addEventListener('change', (e) => {
-  if (e.target.value) $('phone-input').value = e.target.value
+byId('persona', HTMLSelectElement).addEventListener('change', () => {
+  const phone = byId('persona', HTMLSelectElement).value
+  if (phone) byId('phone-input', HTMLInputElement).value = phone
   syncPersonaSelect()
 })
-$('phone-input').addEventListener('input', syncPersonaSelect)
+byId('phone-input', HTMLInputElement).addEventListener('input', syncPersonaSelect)
 
-$('session-form').addEventListener('submit', async (e) => {
+byId('session-form').addEventListener('submit', async (e) => {
   e.preventDefault()
-  $('session-error').hidden = true
+  byId('session-error').hidden = true
   try {
-    await login($('phone-input').value.trim(), $('code-input').value.trim())
+    await login(byId('phone-input', HTMLInputElement).value.trim(), byId('code-input', HTMLInputElement).value.trim())
     loadFrame()
   } catch (error) {
     showError('session-error', error)
   }
 })
 
-$('logout').addEventListener('click', logout)
+byId('logout').addEventListener('click', logout)
 
 function renderSession() {
-  const pill = $('session-pill')
-  const facts = $('session-facts')
+  const pill = byId('session-pill')
+  const facts = byId('session-facts')
   facts.replaceChildren()
   if (!session) {
     pill.textContent = 'Not logged in'
     pill.className = 'pill pill-muted'
     return
   }
-  pill.textContent = `${session.user.nick_name} · ${maskPhone(session.user.phone)}`
-  pill.className = 'pill pill-ok'
+  /** @type {[string, string][]} */
   const rows = [
     ['user_id', session.user.user_id],
     ['persona', session.persona ? personaLabel(session.persona) : '—'],
     ['token', shortToken(session.token)],
   ]
+  pill.textContent = `${session.user.nick_name} · ${maskPhone(session.user.phone)}`
+  pill.className = 'pill pill-ok'
   for (const [term, value] of rows) {
     const dt = document.createElement('dt')
     dt.textContent = term
@@ -374,22 +406,30 @@ function renderSession() {
   }
 }
 
+/** @param {unknown} persona */
 function personaLabel(persona) {
   if (typeof persona === 'string') return persona
-  if (persona && typeof persona === 'object') return String(persona.key ?? persona.name ?? JSON.stringify(persona))
+  if (persona && typeof persona === 'object') {
+    const { key, name } = /** @type {{ key?: unknown, name?: unknown }} */ (persona)
+    return String(key ?? name ?? JSON.stringify(persona))
+  }
   return String(persona)
 }
 
+/**
+ * @param {string} id
+ * @param {unknown} error
+ */
 function showError(id, error) {
-  const el = $(id)
-  el.textContent = error instanceof Error ? error.message : String(error)
-  el.hidden = false
+  const box = byId(id)
+  box.textContent = error instanceof Error ? error.message : String(error)
+  box.hidden = false
 }
 
 // ---------- locale ----------
 
 function renderLocales() {
-  const group = $('locale-switch')
+  const group = byId('locale-switch')
   group.replaceChildren()
   for (const { code, label } of locales) {
     const button = document.createElement('button')
@@ -413,13 +453,14 @@ function renderLocales() {
 // ---------- device ----------
 
 function renderDevice() {
-  const form = $('device-form')
+  const form = byId('device-form', HTMLFormElement)
   form.replaceChildren()
   for (const field of deviceFields) {
     const label = document.createElement('label')
     label.className = 'field'
     const caption = document.createElement('span')
     caption.textContent = field.label
+    /** @type {HTMLInputElement | HTMLSelectElement} */
     let input
     if (field.options) {
       input = document.createElement('select')
@@ -436,9 +477,12 @@ function renderDevice() {
   }
 }
 
-$('device-apply').addEventListener('click', () => {
-  const form = $('device-form')
-  for (const field of deviceFields) state.device[field.key] = form.elements[field.key].value.trim()
+byId('device-apply').addEventListener('click', () => {
+  const form = byId('device-form', HTMLFormElement)
+  for (const field of deviceFields) {
+    const input = /** @type {HTMLInputElement | HTMLSelectElement} */ (form.elements.namedItem(field.key))
+    state.device[field.key] = input.value.trim()
+  }
   saveState()
   log('host', 'Device updated')
   loadFrame()
@@ -449,21 +493,22 @@ $('device-apply').addEventListener('click', () => {
 function restartSmsPolling() {
   clearInterval(smsTimer)
   seenSms = new Set()
-  $('sms-list').replaceChildren()
+  byId('sms-list').replaceChildren()
   const phone = session?.user?.phone
-  $('sms-phone').textContent = phone ? maskPhone(phone) : '—'
+  byId('sms-phone').textContent = phone ? maskPhone(phone) : '—'
   if (!phone) {
     renderSmsEmpty('Log in to see the codes the sandbox sends.')
     return
   }
   renderSmsEmpty('No messages yet. Codes the sandbox sends to this number appear here.')
   pollSms()
-  smsTimer = setInterval(pollSms, 3000)
+  smsTimer = window.setInterval(pollSms, 3000)
 }
 
 async function pollSms() {
   const phone = session?.user?.phone
   if (!phone) return
+  /** @type {SmsItem[]} */
   let items
   try {
     const data = await sandbox(`/sandbox/sms-outbox?phone=${encodeURIComponent(phone)}`)
@@ -472,7 +517,7 @@ async function pollSms() {
     return
   }
   if (phone !== session?.user?.phone) return
-  const list = $('sms-list')
+  const list = byId('sms-list')
   if (items.length === 0) return
   const sorted = [...items].sort((a, b) => String(b.sent_at).localeCompare(String(a.sent_at)))
   list.replaceChildren()
@@ -482,7 +527,7 @@ async function pollSms() {
     if (seenSms.size > 0 && !seenSms.has(id)) li.className = 'fresh'
     const code = document.createElement('span')
     code.className = 'sms-code'
-    code.textContent = item.code
+    code.textContent = String(item.code ?? '')
     const meta = document.createElement('span')
     meta.className = 'sms-meta'
     meta.textContent = `${item.purpose ?? ''} · ${maskPhone(String(item.phone ?? phone))} · ${timeOf(item.sent_at)}`
@@ -492,17 +537,23 @@ async function pollSms() {
   for (const item of items) seenSms.add(`${item.sent_at}|${item.code}|${item.purpose}`)
 }
 
+/** @param {string} text */
 function renderSmsEmpty(text) {
   const li = document.createElement('li')
   li.className = 'empty'
   li.textContent = text
-  $('sms-list').replaceChildren(li)
+  byId('sms-list').replaceChildren(li)
 }
 
 // ---------- log ----------
 
+/** @type {Record<string, string>} */
 const directionLabels = { in: '← page', out: '→ page', host: '• host' }
 
+/**
+ * @param {'in' | 'out' | 'host'} direction
+ * @param {string} title
+ */
 function log(direction, title, detail = '') {
   const li = document.createElement('li')
   li.className = `log-${direction}`
@@ -524,26 +575,30 @@ function log(direction, title, detail = '') {
     text.append(small)
   }
   li.append(time, badge, text)
-  $('log').prepend(li)
-  while ($('log').children.length > 200) $('log').lastElementChild.remove()
+  byId('log').prepend(li)
+  while (byId('log').children.length > 200) byId('log').lastElementChild?.remove()
 }
 
-$('log-clear').addEventListener('click', () => $('log').replaceChildren())
+byId('log-clear').addEventListener('click', () => byId('log').replaceChildren())
 
+/** @param {Date} date */
 function clock(date) {
-  const pad = (n, w = 2) => String(n).padStart(w, '0')
+  const pad = (/** @type {number} */ n, w = 2) => String(n).padStart(w, '0')
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`
 }
 
+/** @param {unknown} value */
 function timeOf(value) {
-  const date = new Date(value)
+  const date = new Date(/** @type {string | number} */ (value))
   return Number.isNaN(date.getTime()) ? String(value ?? '') : clock(date).slice(0, 8)
 }
 
+/** @param {string} phone */
 function maskPhone(phone) {
   return /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone
 }
 
+/** @param {string} token */
 function shortToken(token) {
   return token ? `${token.slice(0, 6)}…${token.slice(-4)}` : '—'
 }
@@ -553,8 +608,8 @@ function shortToken(token) {
 // The frame stays 375×812 CSS pixels (what the page lays out for); on short windows it is scaled
 // down as a whole rather than cropped.
 function fitPhone() {
-  const phone = $('phone')
-  const scaler = $('phone-scaler')
+  const phone = byId('phone')
+  const scaler = byId('phone-scaler')
   const available = window.innerHeight - scaler.getBoundingClientRect().top - 16
   const scale = Math.min(1, Math.max(0.5, available / phone.offsetHeight))
   phone.style.transform = `scale(${scale})`
@@ -566,7 +621,7 @@ window.addEventListener('resize', fitPhone)
 // ---------- start ----------
 
 async function start() {
-  $('phone-input').value = state.phone || defaultPhone
+  byId('phone-input', HTMLInputElement).value = state.phone || defaultPhone
   renderLocales()
   renderDevice()
   renderSession()
@@ -579,7 +634,7 @@ async function start() {
     return
   }
   // A newcomer lands inside the product as a logged-in persona, without a single step.
-  $('busy-text').textContent = `Logging in ${maskPhone(state.phone || defaultPhone)}…`
+  byId('busy-text').textContent = `Logging in ${maskPhone(state.phone || defaultPhone)}…`
   showOverlay('overlay-busy')
   try {
     await login(state.phone || defaultPhone, loginCode)
