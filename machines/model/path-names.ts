@@ -1,9 +1,10 @@
-import type { AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate'
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import { funnelScreens } from '../screens'
 import { createStepper, expectationOf, identityOf, offersOf, type Expectation, type Offer, type StepAction } from './explore'
 import { notExplored, startSamples } from './fixtures'
-import { rootOf, type Instrumented, type NodeView } from './instrument'
+import { rootOf, type Instrumented } from './instrument'
 import type { ModelPath } from './paths'
+import { activeStateIds } from './screen-paths'
 
 /*
  * Generated paths named by what they do, for a reviewer choosing one: who walks it (read from the
@@ -90,24 +91,6 @@ function eventOf(action: StepAction): string {
   }
 }
 
-function activeIds(root: NodeView, value: StateValue): string[] {
-  const out: string[] = []
-  const walk = (node: NodeView, v: StateValue) => {
-    if (typeof v === 'string') {
-      const child = node.states[v]
-      if (child) out.push(child.id)
-      return
-    }
-    for (const [key, sub] of Object.entries(v)) {
-      const child = node.states[key]
-      if (!child) continue
-      out.push(child.id)
-      if (sub !== undefined) walk(child, sub as StateValue)
-    }
-  }
-  walk(root, value)
-  return out
-}
 
 /** A path with its name, title and tags. */
 export function namePath(machine: AnyStateMachine, path: ModelPath): NamedPath {
@@ -124,7 +107,7 @@ export function namePath(machine: AnyStateMachine, path: ModelPath): NamedPath {
     title: `${name}, ${path.steps.length} step${path.steps.length === 1 ? '' : 's'}`,
     tags: {
       screens: [...new Set(screens)].sort(),
-      states: [...new Set(expects.flatMap((e) => activeIds(root, e.state)))].sort(),
+      states: [...new Set(expects.flatMap((e) => activeStateIds(e.state, root)))].sort(),
       events: [...new Set(path.steps.map((s) => eventOf(s.do)))].sort(),
     },
   }

@@ -25,7 +25,7 @@ export function screenStates(): { id: string; screen: string }[] {
 }
 
 /** Every state node id active in a state value (its ancestors included). */
-export function activeStateIds(value: StateValue): string[] {
+export function activeStateIds(value: StateValue, root: NodeView = rootOf(appMachine)): string[] {
   const out: string[] = []
   const walk = (node: NodeView, v: StateValue) => {
     if (typeof v === 'string') {
@@ -40,7 +40,7 @@ export function activeStateIds(value: StateValue): string[] {
       if (sub !== undefined) walk(child, sub as StateValue)
     }
   }
-  walk(rootOf(appMachine), value)
+  walk(root, value)
   return out
 }
 
