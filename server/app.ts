@@ -6,6 +6,7 @@ import { calls, type CallSpec } from '../src/contract/calls'
 import { StatusCode } from '../src/contract/envelope'
 import { signRequest, sandboxSigningKey, sortedJson } from '../src/contract/signature'
 import type { CallContext, Handlers, RoutedCall } from './call-context'
+import { contractHandlers, mountContractDownload } from './contract-download'
 import type { Db } from './db'
 import { applicationHandlers } from './handlers/application'
 import { cardHandlers } from './handlers/cards'
@@ -41,6 +42,7 @@ export const handlers: Handlers = {
   ...cardHandlers,
   ...loanHandlers,
   ...rewardHandlers,
+  ...contractHandlers,
 }
 
 /** The contract's calls the server routes (every one but the static init config). */
@@ -285,6 +287,7 @@ export function createSandbox(options: SandboxOptions): SandboxApp {
     app.on(spec.method, honoPath(spec.path), (c) => runCall(c, name))
   }
 
+  mountContractDownload(app, { db, now })
   mountSandboxRoutes(app, { db, now, logger })
 
   for (const prefix of ['/api/*', '/v2/*', '/sandbox/*']) {

@@ -154,6 +154,18 @@ const migrations: readonly string[] = [
   ALTER TABLE repayments ADD COLUMN settles_to TEXT;
   ALTER TABLE reward_orders ADD COLUMN settles_to TEXT NOT NULL DEFAULT 'paid';
   `,
+  // One-time downloads of a signed contract: the ticket is kept as its hash, spent on first use.
+  `
+  CREATE TABLE contract_tickets (
+    ticket_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id),
+    loan_id TEXT NOT NULL REFERENCES loans(id),
+    locale TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  );
+  `,
 ]
 
 /** Opens (creating if needed) the data file, or `:memory:`, and brings its schema up to date. */
@@ -178,6 +190,7 @@ export function migrate(db: Db): void {
 
 /** Every table, children first, for `POST /sandbox/reset`. */
 export const tablesForReset = [
+  'contract_tickets',
   'idempotency',
   'device_reports',
   'reward_orders',

@@ -273,6 +273,20 @@ const messages = {
     fr: 'Code incorrect (le code du bac à sable est 123456)',
     es: 'Código incorrecto (el código del sandbox es 123456)',
   },
+  contractNotSigned: {
+    'zh-Hans': '还没有已签署的借款合同可以保存',
+    'zh-Hant': '還沒有已簽署的借款合約可以儲存',
+    en: 'There is no signed loan contract to save yet',
+    fr: 'Il n’y a pas encore de contrat de prêt signé à enregistrer',
+    es: 'Todavía no hay un contrato de préstamo firmado que guardar',
+  },
+  contractLinkGone: {
+    'zh-Hans': '这个下载链接已失效或已使用过。请回到花钱，再点一次“保存合同”。',
+    'zh-Hant': '這個下載連結已失效或已使用過。請回到花錢，再點一次「儲存合約」。',
+    en: 'This download link has expired or was already used. Go back to 花钱 and tap “Save contract” again.',
+    fr: 'Ce lien de téléchargement a expiré ou a déjà servi. Revenez dans 花钱 et touchez « Enregistrer le contrat » à nouveau.',
+    es: 'Este enlace de descarga ha caducado o ya se usó. Vuelva a 花钱 y toque «Guardar contrato» otra vez.',
+  },
   internal: {
     'zh-Hans': '服务器开小差了，请稍后再试',
     'zh-Hant': '伺服器暫時無法處理，請稍後再試',

@@ -468,6 +468,14 @@ export const calls = {
     }),
     data: z.object({ title: z.string(), version: z.string(), content_html: z.string() }),
   }),
+  requestContractDownload: call({
+    method: 'POST',
+    path: '/v2/contract-agreement/download-ticket',
+    summary:
+      "A one-time download of the signed contract of the borrower's loan (`loan_id`, else the current one): `url` needs no token, serves the document once (`Content-Disposition: attachment`), and expires at `expires_at`. The page hands it to the host's `openUrl`.",
+    input: z.object({ loan_id: z.optional(z.string()) }),
+    data: z.object({ url: z.string(), expires_at: isoInstant }),
+  }),
   showRewardProduct: call({
     method: 'GET',
     path: '/v2/reward-product/show',
@@ -541,4 +549,5 @@ export type BiometricResult = CallData<'getBiometricResult'>
 export type CreditDecision = CallData<'getCreditDecision'>
 export type RepayPlan = CallData<'getRepayPlan'>
 export type RepayTrial = CallData<'trialRepayment'>
+export type ContractDownload = CallData<'requestContractDownload'>
 export type RewardProduct = NonNullable<CallData<'showRewardProduct'>['product']>
