@@ -263,6 +263,7 @@ export type AppEvent =
   | { type: 'repay.select'; periods: number[] }
   | { type: 'repay.plan' }
   | { type: 'repay.again' }
+  | { type: 'contract.save' }
   | { type: 'rights.open' }
   | { type: 'rights.buy' }
   | { type: 'rights.close' }

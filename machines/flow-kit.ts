@@ -49,6 +49,7 @@ export const appActors = {
   showRewardProduct: port('showRewardProduct'),
   buyRewardProduct: port('buyRewardProduct'),
   getRewardOrder: port('getRewardOrder'),
+  requestContractDownload: port('requestContractDownload'),
 }
 type AppActors = typeof appActors
 /** The actors as setup() sees them: an invoke's `src` names one, its done event carries its output. */

@@ -99,6 +99,7 @@ export type {
   BasicSection,
   BiometricResult,
   ContactEntry,
+  ContractDownload,
   CreditDecision,
   DemandSection,
   DeviceFacts,
@@ -160,6 +161,7 @@ export type MachineCall = Extract<
   | 'showRewardProduct'
   | 'buyRewardProduct'
   | 'getRewardOrder'
+  | 'requestContractDownload'
 >
 
 /** An empty zod object's type is `Record<string, never>`: no key a call could need. */

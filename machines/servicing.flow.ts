@@ -1,10 +1,12 @@
-import { not } from 'xstate'
+import { emit, not } from 'xstate'
+import type { AppContext, AppEvent } from './context'
 import { commitKey, guards, patchDraft, states, update } from './flow-kit'
 import { isOldestFirst } from './repay-order'
-import type { LoanUserStatus, PortData, RepayPlan, RepayTrial } from './ports'
+import type { ContractDownload, HostCommand, LoanUserStatus, PortData, RepayPlan, RepayTrial } from './ports'
 import {
   committing,
   enter,
+  handingToHost,
   loading,
   loadThenReady,
   poll,
@@ -54,6 +56,12 @@ export const servicingGuards = guards({
 })
 
 export const servicingActions = {
+  // The host opens the ticket's URL outside the web view (docs/product-rules.md#contract-keep).
+  openContract: emit<AppContext, AppEvent, { url: string }, AppEvent, HostCommand>((_, params) => ({
+    type: 'host.command',
+    command: 'openUrl',
+    url: params.url,
+  })),
   storeRepayPlan: update(({ context }, params: { plan: RepayPlan }) => ({
     repayPlan: params.plan,
     drafts: patchDraft(context, 'repayment', { loan_id: context.drafts.repayment.loan_id ?? params.plan.loan.loan_id }),
@@ -128,6 +136,9 @@ const storeStatus = {
   params: ({ event }: { event: { output: LoanUserStatus } }) => ({ status: event.output }),
 } as const
 
+/** The loan is signed from the plan's first answer on: its contract can be saved, paying out or not. */
+const saveContract = { 'contract.save': { target: '#loanPlan.savingContract', actions: 'clearError' } } as const
+
 /** The new loan's plan; while the lender is still paying out, `waiting` to read it again, else `ready`. */
 const newLoanPlan = <const W extends string, const R extends string>(payingOut: W, ready: R) =>
   ({
@@ -148,23 +159,41 @@ const newLoanPlan = <const W extends string, const R extends string>(payingOut: 
     ],
   }) as const
 
+const payingOut = poll({
+  description:
+    'The lender is still paying the loan out: re-reads the plan with backoff until the loan is disbursed; poll.stop leaves for home.',
+  start: 'waiting',
+  kind: 'disbursement',
+  delay: 'disbursementPollDelay',
+  stop: '#home',
+  fetch: newLoanPlan('waiting', '#loanPlan.ready'),
+})
+
 export const servicingStates = states({
   loanPlan: {
     ...screen('loanPlan', 'loading'),
     states: {
       loading: loading(newLoanPlan('payingOut', 'ready')),
       failed: retryInto('loading'),
-      ready: {},
-      // The plan follows the loan: it is read on entry, and again while paying out.
-      payingOut: poll({
+      ready: { on: saveContract },
+      savingContract: handingToHost({
         description:
-          'The lender is still paying the loan out: re-reads the plan with backoff until the loan is disbursed; poll.stop leaves for home.',
-        start: 'waiting',
-        kind: 'disbursement',
-        delay: 'disbursementPollDelay',
-        stop: '#home',
-        fetch: newLoanPlan('waiting', '#loanPlan.ready'),
+          'Save contract: asks for a one-time download ticket, then the host opens its URL. Either way the plan is read again, into ready or payingOut; a failure keeps its error on the screen.',
+        back: 'loading',
+        invoke: {
+          src: 'requestContractDownload',
+          input: ({ context }) => {
+            const loanId = context.repayPlan?.loan.loan_id ?? context.loan?.loan_id
+            return { input: loanId === undefined ? {} : { loan_id: loanId } }
+          },
+          onDone: {
+            target: 'loading',
+            actions: { type: 'openContract', params: ({ event }: { event: { output: ContractDownload } }) => ({ url: event.output.url }) },
+          },
+        },
       }),
+      // The plan follows the loan: it is read on entry, and again while paying out.
+      payingOut: { ...payingOut, on: { ...payingOut.on, ...saveContract } },
     },
   },
 

@@ -322,6 +322,12 @@ export const fixtures: Fixtures = {
     pending: () => ({ order: order('pending') }),
     failed: () => ({ order: order('failed') }),
   },
+  requestContractDownload: {
+    ticket: ({ input }) => ({
+      url: `https://sandbox.test/v2/contract-download/ticket-${input.loan_id ?? 'current'}`,
+      expires_at: '2025-01-01T00:05:00Z',
+    }),
+  },
 }
 
 // ---- what the borrower sends ----
@@ -368,6 +374,7 @@ export const eventSamples: { [T in UserEventType]: EventSample[] } = {
   ],
   'repay.plan': [one({ type: 'repay.plan' })],
   'repay.again': [one({ type: 'repay.again' })],
+  'contract.save': [one({ type: 'contract.save' })],
   'rights.open': [one({ type: 'rights.open' })],
   'rights.buy': [one({ type: 'rights.buy' })],
   'rights.close': [one({ type: 'rights.close' })],

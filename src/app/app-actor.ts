@@ -94,7 +94,14 @@ export function startAppActor(win: Window, services: Services, clock?: ActorOpti
   })
 
   actor.on('host.command', (event) => {
-    services.bridge.send(event.command === 'openUrl' ? { command: 'openUrl', url: event.url } : { command: event.command })
+    const via = services.bridge.send(event.command === 'openUrl' ? { command: 'openUrl', url: event.url } : { command: event.command })
+    // No host (a plain browser): the page starts the download itself (docs/product-rules.md#contract-keep).
+    if (via === 'none' && event.command === 'openUrl') {
+      const link = win.document.createElement('a')
+      link.href = event.url
+      link.download = ''
+      link.click()
+    }
   })
   services.onPayload((payload) => actor.send({ type: 'bridge.payload', token: payload.token }))
 

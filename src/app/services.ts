@@ -120,6 +120,7 @@ export function createServices(win: Window, config: AppConfig): Services {
     'showRewardProduct',
     'buyRewardProduct',
     'getRewardOrder',
+    'requestContractDownload',
   ] as const satisfies readonly Exclude<MachineCall, 'getAgreement'>[]
 
   const machine = appMachine.provide({

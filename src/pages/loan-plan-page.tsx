@@ -2,7 +2,7 @@ import { useTranslation } from '../i18n/translation'
 import { PlanTable } from './plan-table'
 import { ActionButton, BusySpinner, PollActions, ScreenFrame, Section, useApp, usePolling } from './screen-kit'
 
-/** The new loan: its status, followed while the lender pays it out, and its schedule. */
+/** The new loan: its status, followed while the lender pays it out, its schedule, and its signed contract to keep. */
 export default function LoanPlanPage() {
   const { t } = useTranslation()
   const payingOut = usePolling()
@@ -21,6 +21,13 @@ export default function LoanPlanPage() {
         {/* The way off this wait is Back to home, below. */}
         <PollActions slow={slow} canLeave={false} />
       </Section>
+      {plan !== null && (
+        <Section>
+          {/* The signed contract to keep: the host opens a one-time download (docs/product-rules.md#contract-keep). */}
+          <p className="muted">{t('screens.plan.saveContractLead')}</p>
+          <ActionButton event={{ type: 'contract.save' }} label={t('screens.plan.saveContract')} variant="secondary" />
+        </Section>
+      )}
       <Section>
         <ActionButton event={{ type: 'nav.home' }} label={t('screens.plan.toHome')} />
       </Section>

@@ -218,8 +218,13 @@ export const verifications: Record<string, Verification> = {
   'app.session.screens.loanPlan.loading': { sees: { busy: true } },
   'app.session.screens.loanPlan.failed': failed,
   'app.session.screens.loanPlan.ready': {
-    sees: { texts: texts('screens.plan.applied', 'screens.plan.loanAmount', 'screens.plan.status'), controls: [button('screens.plan.toHome', true)] },
+    sees: {
+      texts: texts('screens.plan.applied', 'screens.plan.loanAmount', 'screens.plan.status'),
+      controls: [button('screens.plan.saveContract', true), button('screens.plan.toHome', true)],
+    },
   },
+  // Asking for the contract's download ticket: the plan stays, the button waits for the answer.
+  'app.session.screens.loanPlan.savingContract': loading('screens.plan.saveContract'),
   // Spec: loanPlan shows the new loan's disbursement status: while the lender pays out, the page says so and follows it.
   'app.session.screens.loanPlan.payingOut': { sees: { texts: texts('screens.plan.applied'), controls: [button('screens.plan.toHome', true)] } },
   'app.session.screens.loanPlan.payingOut.waiting': { sees: { texts: texts('screens.plan.payingOut') } },
