@@ -177,8 +177,7 @@ export const servicingStates = states({
       failed: retryInto('loading'),
       ready: { on: saveContract },
       savingContract: handingToHost({
-        description:
-          'Save contract: asks for a one-time download ticket, then the host opens its URL. Either way the plan is read again, into ready or payingOut; a failure keeps its error on the screen.',
+        description: 'Save contract: a download ticket, whose URL the host opens; then the plan again.',
         back: 'loading',
         invoke: {
           src: 'requestContractDownload',

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod/mini'
-import { calls, type CallSpec } from '../src/contract/calls'
+import { callSummaries } from '../src/contract/call-summaries'
+import { calls, type CallName, type CallSpec } from '../src/contract/calls'
 import { envelope, StatusCode } from '../src/contract/envelope'
 
 /*
@@ -179,7 +180,7 @@ function operationOf(name: string, spec: CallSpec, tag: string): OperationObject
 
   return {
     operationId: name,
-    summary: spec.summary,
+    summary: callSummaries[name as CallName],
     tags: [tag],
     parameters,
     ...(isQuery

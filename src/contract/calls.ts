@@ -48,7 +48,6 @@ export interface CallSpec<
 > {
   method: HttpMethod
   path: string
-  summary: string
   params: Params
   input: Input
   data: Data
@@ -67,7 +66,6 @@ function call<
 >(spec: {
   method: HttpMethod
   path: string
-  summary: string
   params?: Params
   input?: Input
   data: Data
@@ -182,15 +180,12 @@ export const calls = {
   initConfig: call({
     method: 'GET',
     path: '/config/init.json',
-    summary: 'Init config file: the API base URLs for development and production builds.',
     data: initConfigData,
     auth: false,
   }),
   lookupChannel: call({
     method: 'GET',
     path: '/api/channel/{channel}',
-    summary:
-      'Channel lookup. `is_login_required == 1` means login is NOT required.',
     params: z.object({ channel: z.string() }),
     data: z.object({
       channel_code: z.string(),
@@ -201,15 +196,12 @@ export const calls = {
   listSupermarketProducts: call({
     method: 'GET',
     path: '/api/loan-supermarket-products',
-    summary: "Other lenders' products, shown after a rejection and when loanExcess is true.",
     input: z.object({ page: z.optional(queryInt), page_size: z.optional(queryInt) }),
     data: z.object({ items: z.array(supermarketProduct), total: z.int() }),
   }),
   listRegions: call({
     method: 'GET',
     path: '/api/sys-geo',
-    summary:
-      'GB/T 2260 regions: provinces without `parent_id`, the children of `parent_id`, or a `keyword` search across levels.',
     input: z.object({ parent_id: z.optional(z.string()), keyword: z.optional(z.string()) }),
     data: z.object({ items: z.array(geoRegion) }),
     auth: false,
@@ -217,13 +209,11 @@ export const calls = {
   listMatches: call({
     method: 'GET',
     path: '/api/user-info/matches',
-    summary: 'Lenders matched to an approved borrower.',
     data: z.object({ items: z.array(lenderMatch) }),
   }),
   getAgreement: call({
     method: 'GET',
     path: '/api/sys-protocols/{key}',
-    summary: 'Agreement text as HTML in the asked locale (`lang`, default zh-Hans).',
     params: z.object({ key: agreementKey }),
     input: z.object({ lang: z.optional(z.string()) }),
     data: z.object({
@@ -238,7 +228,6 @@ export const calls = {
   showUser: call({
     method: 'GET',
     path: '/api/users/show',
-    summary: 'The logged-in borrower.',
     data: z.object({
       user_id: z.string(),
       phone: z.string(),
@@ -249,8 +238,6 @@ export const calls = {
   startBiometricSession: call({
     method: 'POST',
     path: '/v2/biometric-verification/session',
-    summary:
-      "Starts a liveness check; `verify_url` is the vendor's page, which returns to `return_url`. The outcome is read with GET /v2/biometric-verification, never from the return URL.",
     input: z.object({
       return_url: z.string(),
       agreements: z.object({ face_consent: accepted, sensitive_consent: accepted }),
@@ -260,7 +247,6 @@ export const calls = {
   getBiometricResult: call({
     method: 'GET',
     path: '/v2/biometric-verification',
-    summary: 'Liveness result; on `passed` the identity read from the ID document prefills basic info.',
     input: z.object({ session_id: z.string() }),
     data: z.object({
       session_id: z.string(),
@@ -273,8 +259,6 @@ export const calls = {
   updateLoanUser: call({
     method: 'PUT',
     path: '/v2/loan-user/{id}',
-    summary:
-      'Saves one section of the application (`demand`, `basic` or `asset`); the body repeats the id. Answers the new status.',
     params: z.object({ id: z.string() }),
     input: z.discriminatedUnion('section', [demandSection, basicSection, assetSection]),
     data: loanUserStatus,
@@ -282,7 +266,6 @@ export const calls = {
   saveContacts: call({
     method: 'POST',
     path: '/v2/contact-info',
-    summary: 'The two emergency contacts (the first an immediate relative).',
     input: z.object({
       contacts: z.tuple([contact, contact]),
       agreements: z.object({ form: accepted }),
@@ -292,7 +275,6 @@ export const calls = {
   sendCardCode: call({
     method: 'POST',
     path: '/v2/bank-card/send-code',
-    summary: 'Sends an SMS code to the phone reserved at the bank for this debit card.',
     input: z.object({ card_number: z.string(), reserved_phone: z.string() }),
     data: z.intersection(
       smsSent,
@@ -302,7 +284,6 @@ export const calls = {
   confirmCard: call({
     method: 'POST',
     path: '/v2/bank-card/confirm',
-    summary: 'Binds the card with the SMS code, under the entrusted automatic deduction agreement.',
     input: z.object({
       request_id: z.string(),
       code: z.string(),
@@ -314,14 +295,12 @@ export const calls = {
   sendLenderCardCode: call({
     method: 'POST',
     path: '/v2/bank-card/loan/send-code',
-    summary: "Sends an SMS code to bind the borrower's card for the chosen lender.",
     input: z.object({ lender_id: z.string() }),
     data: smsSent,
   }),
   confirmLenderCard: call({
     method: 'POST',
     path: '/v2/bank-card/loan/confirm',
-    summary: 'Confirms the card binding for the lender with the SMS code.',
     input: z.object({ request_id: z.string(), code: z.string(), lender_id: z.string() }),
     data: z.object({ lender_id: z.string(), card_id: z.string(), bound: z.literal(true) }),
     committing: true,
@@ -329,19 +308,16 @@ export const calls = {
   showCard: call({
     method: 'GET',
     path: '/v2/bank-card/show',
-    summary: 'The bound debit card, or null.',
     data: z.object({ card: z.nullable(bankCard) }),
   }),
   checkCard: call({
     method: 'GET',
     path: '/v2/bank-card/check',
-    summary: 'Whether a usable card is bound (for repayments and the rights purchase).',
     data: z.object({ bound: z.boolean(), usable: z.boolean(), reason: z.nullable(z.string()) }),
   }),
   reportDevice: call({
     method: 'POST',
     path: '/v2/device-info',
-    summary: 'Device facts recorded with the application for risk review.',
     input: z.object({
       device_id: z.string(),
       model: z.string(),
@@ -357,8 +333,6 @@ export const calls = {
   getCreditDecision: call({
     method: 'GET',
     path: '/v2/loan-user-status/credit',
-    summary:
-      'The credit decision; poll while `reviewing`, no sooner than `retry_after` seconds. `reason_code` is a code the page translates.',
     data: z.object({
       status: z.enum(['reviewing', 'approved', 'rejected']),
       priority: z.boolean(),
@@ -373,14 +347,11 @@ export const calls = {
   getLoanUserStatus: call({
     method: 'GET',
     path: '/v2/loan-user-status',
-    summary: "The borrower's step, demand, loans and last repayment; the page resumes from it.",
     data: loanUserStatus,
   }),
   trialLoan: call({
     method: 'GET',
     path: '/v2/loan-trial',
-    summary:
-      'Prices a loan: equal-installment schedule, APR first. Without `lender_id`, the reference price.',
     input: z.object({
       amount: queryInt,
       term: queryInt,
@@ -391,7 +362,6 @@ export const calls = {
   applyLoan: call({
     method: 'POST',
     path: '/v2/loan-user-status/apply',
-    summary: 'Applies for the loan with the chosen lender.',
     input: z.object({
       lender_id: z.string(),
       amount: loanAmount,
@@ -405,7 +375,6 @@ export const calls = {
   getRepayPlan: call({
     method: 'GET',
     path: '/v2/repay-plan',
-    summary: 'The schedule of a loan, each period marked paid, due, upcoming or overdue.',
     input: z.object({ loan_id: z.string() }),
     data: z.object({
       loan: loanSummary,
@@ -424,7 +393,6 @@ export const calls = {
   trialRepayment: call({
     method: 'GET',
     path: '/v2/loan-user-status/repay-trial',
-    summary: 'What repaying the chosen periods costs; `periods` is a comma-separated list.',
     input: z.object({ loan_id: z.string(), periods: z.string().check(z.regex(/^\d+(,\d+)*$/)) }),
     data: z.object({
       loan_id: z.string(),
@@ -439,8 +407,6 @@ export const calls = {
   submitRepayment: call({
     method: 'POST',
     path: '/v2/loan-user-status/repayments',
-    summary:
-      'Repays the chosen periods from the bound card. `amount` must equal the trial total, so a changed price is refused rather than charged.',
     input: z.object({
       loan_id: z.string(),
       periods: z.array(z.int()),
@@ -458,7 +424,6 @@ export const calls = {
   getContract: call({
     method: 'GET',
     path: '/v2/contract-agreement',
-    summary: "The lender's loan contract or its third-party protocol, as HTML.",
     input: z.object({
       lender_id: z.string(),
       kind: z.enum(['contract', 'third_party']),
@@ -471,15 +436,12 @@ export const calls = {
   requestContractDownload: call({
     method: 'POST',
     path: '/v2/contract-agreement/download-ticket',
-    summary:
-      "A one-time download of the signed contract of the borrower's loan (`loan_id`, else the current one): `url` needs no token, serves the document once (`Content-Disposition: attachment`), and expires at `expires_at`. The page hands it to the host's `openUrl`.",
     input: z.object({ loan_id: z.optional(z.string()) }),
     data: z.object({ url: z.string(), expires_at: isoInstant }),
   }),
   showRewardProduct: call({
     method: 'GET',
     path: '/v2/reward-product/show',
-    summary: 'The membership-rights card on sale, and whether the borrower owns it.',
     data: z.object({
       product: z.nullable(
         z.object({
@@ -499,7 +461,6 @@ export const calls = {
   buyRewardProduct: call({
     method: 'POST',
     path: '/v2/reward-product/buy',
-    summary: 'Buys the rights card, deducted from the bound card.',
     input: z.object({
       product_id: z.string(),
       card_id: z.string(),
@@ -511,7 +472,6 @@ export const calls = {
   getRewardOrder: call({
     method: 'GET',
     path: '/v2/reward-orders/show',
-    summary: 'A rights order; poll while `pending`.',
     input: z.object({ order_id: z.string() }),
     data: z.object({ order: rewardOrder }),
   }),
