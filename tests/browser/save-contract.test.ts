@@ -1,0 +1,56 @@
+import { expect, test } from 'vitest'
+import { newPhoneContext } from '../support/browser'
+import { pageSandboxAndBrowser } from '../support/browser-suite'
+import { loginPersona, pageUrl } from '../support/sandbox'
+
+/*
+ * Save contract in the built page, in Chromium against the sandbox, with a native host injected
+ * as an Android app injects its handler: the tap ends in the host's `openUrl`, and the URL it gets
+ * is a one-time download of the signed contract (docs/product-rules.md#contract-keep).
+ */
+
+const suite = pageSandboxAndBrowser()
+const repaying = { phone: '13800000004', name: '刘洋' }
+
+test('Save contract on the loan plan hands the host a one-time download of the signed contract', { timeout: 120_000 }, async () => {
+  const context = await newPhoneContext(suite.browser)
+  await context.addInitScript(() => {
+    const sent: unknown[] = []
+    Object.assign(window, {
+      __hostSent: sent,
+      HuaqianAndroid: { postMessage: (message: string) => sent.push(JSON.parse(message)) },
+    })
+  })
+  const page = await context.newPage()
+  const { token, user } = await loginPersona(suite.sandbox.url, repaying.phone)
+  await page.goto(`${pageUrl(suite.sandbox.url, { lang: 'zh-Hans' }, { token, userId: user.user_id })}#/pages/loanPlan/index`)
+  await page.locator('main[data-screen="loanPlan"]').waitFor({ timeout: 30_000 })
+
+  const save = page.getByRole('button', { name: '保存合同', exact: true })
+  await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true)
+  await save.click()
+
+  const openUrl = async () =>
+    page.evaluate(() =>
+      ((window as unknown as { __hostSent: { command: string; url?: string }[] }).__hostSent ?? []).filter((c) => c.command === 'openUrl'),
+    )
+  await expect.poll(async () => (await openUrl()).length, { timeout: 30_000 }).toBe(1)
+  const [command] = await openUrl()
+  const url = command?.url ?? ''
+  expect(url).toMatch(new RegExp(`^${suite.sandbox.url}/v2/contract-download/[A-Za-z0-9_-]{32}$`))
+  expect(url).not.toContain(token)
+
+  const first = await fetch(url)
+  expect(first.status).toBe(200)
+  expect(first.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.html"$/)
+  const document = await first.text()
+  expect(document).toContain(repaying.name)
+  expect(document).toContain('还款计划')
+  const second = await fetch(url)
+  expect(second.status).toBe(410)
+
+  // The borrower stays on the plan, with no error.
+  expect(await page.locator('main').getAttribute('data-screen')).toBe('loanPlan')
+  expect(await page.getByTestId('error-notice').count()).toBe(0)
+  await context.close()
+})
