@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test } from 'vitest'
 import { newPhoneContext } from '../support/browser'
 import { pageSandboxAndBrowser } from '../support/browser-suite'
@@ -52,5 +53,24 @@ test('Save contract on the loan plan hands the host a one-time download of the s
   // The borrower stays on the plan, with no error.
   expect(await page.locator('main').getAttribute('data-screen')).toBe('loanPlan')
   expect(await page.getByTestId('error-notice').count()).toBe(0)
+  await context.close()
+})
+
+test('in a plain browser, with no host, the page starts the download itself and stays on the plan', { timeout: 120_000 }, async () => {
+  const context = await newPhoneContext(suite.browser)
+  const page = await context.newPage()
+  const { token, user } = await loginPersona(suite.sandbox.url, repaying.phone)
+  await page.goto(`${pageUrl(suite.sandbox.url, { lang: 'en' }, { token, userId: user.user_id })}#/pages/loanPlan/index`)
+  await page.locator('main[data-screen="loanPlan"]').waitFor({ timeout: 30_000 })
+  const save = page.getByRole('button', { name: 'Save contract', exact: true })
+  await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true)
+
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), save.click()])
+  expect(download.url()).toMatch(new RegExp(`^${suite.sandbox.url}/v2/contract-download/[A-Za-z0-9_-]{32}$`))
+  const file = await download.path()
+  const saved = await readFile(file, 'utf8')
+  expect(saved).toContain('Repayment schedule')
+  expect(saved).toContain(repaying.name)
+  expect(await page.locator('main').getAttribute('data-screen')).toBe('loanPlan')
   await context.close()
 })
