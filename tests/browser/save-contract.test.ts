@@ -3,6 +3,7 @@ import { expect, test } from 'vitest'
 import { newPhoneContext } from '../support/browser'
 import { pageSandboxAndBrowser } from '../support/browser-suite'
 import { loginPersona, pageUrl } from '../support/sandbox'
+import { elderFlagKey } from './support/display-modes'
 
 /*
  * Save contract in the built page, in Chromium against the sandbox, with a native host injected
@@ -22,13 +23,19 @@ test('Save contract on the loan plan hands the host a one-time download of the s
       HuaqianAndroid: { postMessage: (message: string) => sent.push(JSON.parse(message)) },
     })
   })
+  // In elder mode on a 320 px phone: the button is a large target and nothing scrolls sideways.
+  await context.addInitScript((key) => localStorage.setItem(key, '1'), elderFlagKey)
   const page = await context.newPage()
+  await page.setViewportSize({ width: 320, height: 812 })
   const { token, user } = await loginPersona(suite.sandbox.url, repaying.phone)
   await page.goto(`${pageUrl(suite.sandbox.url, { lang: 'zh-Hans' }, { token, userId: user.user_id })}#/pages/loanPlan/index`)
   await page.locator('main[data-screen="loanPlan"]').waitFor({ timeout: 30_000 })
 
   const save = page.getByRole('button', { name: '保存合同', exact: true })
   await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true)
+  expect(await page.evaluate(() => document.documentElement.classList.contains('elder'))).toBe(true)
+  expect((await save.boundingBox())?.height).toBeGreaterThanOrEqual(48)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
   await save.click()
 
   const openUrl = async () =>
@@ -44,9 +51,9 @@ test('Save contract on the loan plan hands the host a one-time download of the s
   const first = await fetch(url)
   expect(first.status).toBe(200)
   expect(first.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.html"$/)
-  const document = await first.text()
-  expect(document).toContain(repaying.name)
-  expect(document).toContain('还款计划')
+  const contract = await first.text()
+  expect(contract).toContain(repaying.name)
+  expect(contract).toContain('还款计划')
   const second = await fetch(url)
   expect(second.status).toBe(410)
 
