@@ -41,6 +41,7 @@ export const servicingGuards = guards({
     )
   },
   planPayingOut: (_, params: { plan: RepayPlan }) => params.plan.loan.status === 'disbursing',
+  shownPlanPayingOut: ({ context }) => context.repayPlan?.loan.status === 'disbursing',
   hasCard: ({ context }) => context.card !== null,
   repaymentSucceeded: ({ context }) => context.repayment?.status === 'succeeded',
   repaymentFailed: ({ context }) => context.repayment?.status === 'failed',
@@ -136,6 +137,17 @@ const storeStatus = {
   params: ({ event }: { event: { output: LoanUserStatus } }) => ({ status: event.output }),
 } as const
 
+const openContract = {
+  type: 'openContract',
+  params: ({ event }: { event: { output: ContractDownload } }) => ({ url: event.output.url }),
+} as const
+
+/** The plan the borrower was on before Save contract: still following a payout, or ready. */
+const backToPlan = [
+  { guard: 'shownPlanPayingOut', target: 'payingOut', actions: 'assignError' },
+  { target: 'ready', actions: 'assignError' },
+] as const
+
 /** The loan is signed from the plan's first answer on: its contract can be saved, paying out or not. */
 const saveContract = { 'contract.save': { target: '#loanPlan.savingContract', actions: 'clearError' } } as const
 
@@ -177,18 +189,18 @@ export const servicingStates = states({
       failed: retryInto('loading'),
       ready: { on: saveContract },
       savingContract: handingToHost({
-        description: 'Save contract: a download ticket, whose URL the host opens; then the plan again.',
-        back: 'loading',
+        description: 'Save contract: a download ticket, whose URL the host opens; then back to the plan as it was.',
+        back: backToPlan,
         invoke: {
           src: 'requestContractDownload',
           input: ({ context }) => {
             const loanId = context.repayPlan?.loan.loan_id ?? context.loan?.loan_id
             return { input: loanId === undefined ? {} : { loan_id: loanId } }
           },
-          onDone: {
-            target: 'loading',
-            actions: { type: 'openContract', params: ({ event }: { event: { output: ContractDownload } }) => ({ url: event.output.url }) },
-          },
+          onDone: [
+            { guard: 'shownPlanPayingOut', target: 'payingOut', actions: openContract },
+            { target: 'ready', actions: openContract },
+          ],
         },
       }),
       // The plan follows the loan: it is read on entry, and again while paying out.

@@ -52,14 +52,14 @@ export function loading<const I extends AppInvoke>(invoke: I) {
 
 /**
  * A call whose answer the host opens outside the web view (a download, with `openUrl`): busy while
- * it is asked, then where its onDone says; a failure (after re-auth) goes to `back` with the error,
- * the screen staying as it was. Nothing is committed, so leaving meanwhile only drops the answer.
+ * it is asked, then where its onDone says; a failure (after re-auth) takes the `back` transitions,
+ * which keep the error and return to the screen as it was. Nothing is committed, so leaving meanwhile only drops the answer.
  */
-export function handingToHost<const I extends AppInvoke, const B extends string>(spec: { description: string; invoke: I; back: B }) {
+export function handingToHost<const I extends AppInvoke, const B extends readonly object[]>(spec: { description: string; invoke: I; back: B }) {
   return {
     description: spec.description,
     tags: 'busy',
-    invoke: { ...spec.invoke, onError: [reauth, { target: spec.back, actions: 'assignError' }] },
+    invoke: { ...spec.invoke, onError: [reauth, ...spec.back] },
   } as const
 }
 

@@ -12,7 +12,7 @@ import { recordFigures } from './support/figures'
 import { argsFor, healthyData, requestCalls, type RequestCall } from './support/call-table'
 
 /*
- * Fault matrix, request layer: each of the 28 calls × each fault, against a real HTTP
+ * Fault matrix, request layer: each of the 29 calls (the spec's 28 and the contract's download ticket) × each fault, against a real HTTP
  * server on loopback (a closed port, a real DNS failure, a dropped socket...). What each fault must
  * produce comes from the spec's error catalogue (section 8), not from the client's code:
  *   HTTP 401                → no toast; token and user info cleared; `goHome` once
@@ -135,8 +135,9 @@ function harness(base: string, adapter?: AxiosAdapter) {
 
 const matrix = requestCalls.flatMap((call) => faults.map((fault) => [call, fault.name, fault] as const))
 
-test('the matrix covers the 28 calls of the spec', () => {
-  expect(requestCalls).toHaveLength(28)
+test("the matrix covers the spec's 28 calls and the contract's download ticket", () => {
+  expect(requestCalls).toHaveLength(29)
+  expect(requestCalls).toContain('requestContractDownload')
 })
 
 test.each(matrix)('%s × %s: one catalogue message, input intact, no unhandled rejection, a retry succeeds', async (call, _faultName, fault) => {
