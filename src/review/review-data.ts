@@ -43,8 +43,8 @@ export const produceCommand = {
   diff: 'npm run review:diff',
   machine: 'npm run paths -- --coverage',
   react: 'npx vitest run tests/model/react-paths.test.tsx',
-  browser: 'npx vitest run tests/model/browser-paths.test.ts',
-  screenshots: 'npx vitest run tests/model/browser-paths.test.ts',
+  browser: 'npx vitest run tests/model/paths.browser.test.ts',
+  screenshots: 'npx vitest run tests/model/paths.browser.test.ts',
   rebuild: 'npm run review:build',
 } as const
 

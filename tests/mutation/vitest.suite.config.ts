@@ -17,8 +17,7 @@ export default defineConfig({
   test: {
     ...base.test,
     exclude: [
-      'tests/browser/**',
-      'tests/model/browser-paths.test.ts',
+      '**/*.browser.test.ts',
       'tests/review/review-page.test.ts',
       ...(process.env.MUTATION_SUITE_FAST ? ['tests/model/react-paths.test.tsx', 'tests/model/model-generation.test.ts'] : []),
       '**/node_modules/**',

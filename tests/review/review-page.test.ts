@@ -110,7 +110,7 @@ test('the reviewer page draws every state and transition of the machine; a state
   const missing = panel.locator('p.missing').first()
   await expect.poll(async () => (await screen.count()) + (await missing.count())).toBeGreaterThan(0)
   if ((await screen.count()) > 0) await expect.poll(() => screen.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
-  else expect(await missing.textContent()).toContain('npx vitest run tests/model/browser-paths.test.ts')
+  else expect(await missing.textContent()).toContain('npx vitest run tests/model/paths.browser.test.ts')
   expect(await panel.textContent()).toContain('#/')
   expect(await panel.textContent()).toContain('trialLoan')
   expect(await panel.textContent()).toContain('form.submit')

@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { expect, test } from 'vitest'
 import { withLuhnDigit } from '../../server/banks'
-import type { RunningSandbox } from '../../server/start'
-import { launchChromium, newPhoneContext, screenshotPath } from '../support/browser'
+import { newPhoneContext, screenshotPath } from '../support/browser'
+import { pageSandboxAndBrowser } from '../support/browser-suite'
 import { answerAssets, fillContacts } from '../support/funnel-en'
-import { loginPersona, pageUrl, sentSmsCode, startPageSandbox } from '../support/sandbox'
+import { loginPersona, pageUrl, sentSmsCode } from '../support/sandbox'
 
 /*
  * Walked by hand in a real browser against the sandbox: the approve persona goes from
@@ -13,18 +13,7 @@ import { loginPersona, pageUrl, sentSmsCode, startPageSandbox } from '../support
  * never lands in a "code sent" state. The machine's poll delays and the sandbox clock are real.
  */
 
-let sandbox: RunningSandbox
-let browser: Browser
-
-beforeAll(async () => {
-  sandbox = await startPageSandbox()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await sandbox?.close()
-})
+const { sandbox, browser } = pageSandboxAndBrowser()
 
 const phone = '13800000001'
 const steps: string[] = []

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { RunningSandbox } from '../../server/start'
-import { launchChromium, newPhoneContext, screenshotPath } from '../support/browser'
-import { loginPersona, pageUrl, startPageSandbox } from '../support/sandbox'
+import type { Page } from 'playwright-core'
+import { expect, test } from 'vitest'
+import { newPhoneContext, screenshotPath } from '../support/browser'
+import { pageSandboxAndBrowser } from '../support/browser-suite'
+import { loginPersona, pageUrl } from '../support/sandbox'
 
 /*
  * Proven in a real browser against the sandbox: the entry route boots (intake, base
@@ -10,18 +10,7 @@ import { loginPersona, pageUrl, startPageSandbox } from '../support/sandbox'
  * the active locale.
  */
 
-let sandbox: RunningSandbox
-let browser: Browser
-
-beforeAll(async () => {
-  sandbox = await startPageSandbox()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await sandbox?.close()
-})
+const { sandbox, browser } = pageSandboxAndBrowser()
 
 async function openPage(url: string, locale = 'zh-CN'): Promise<{ page: Page; apiRequests: string[] }> {
   const context = await newPhoneContext(browser, locale)

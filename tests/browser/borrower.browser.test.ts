@@ -1,16 +1,17 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { expect, test } from 'vitest'
 import { withLuhnDigit } from '../../server/banks'
-import { startTestSandbox, testClock, type TestSandbox } from '../support/test-client'
+import { testClock } from '../support/test-client'
 import { assetInput, basicInput, contactsInput, debitCard, statusOf, throughCard, throughFace } from '../support/test-flows'
 import { formatMoney } from '../../src/i18n/format'
 import { initI18n } from '../../src/i18n/init-i18n'
 import type { Locale } from '../../src/i18n/locale'
-import { launchChromium, newPhoneContext, screenshotPath } from '../support/browser'
+import { newPhoneContext, screenshotPath } from '../support/browser'
+import { testSandboxAndBrowser } from '../support/browser-suite'
 import { fillBasicInfo } from '../support/funnel-en'
-import { ensureBuiltPage, loginPersona, pageUrl } from '../support/sandbox'
+import { loginPersona, pageUrl } from '../support/sandbox'
 
 /*
  * What a borrower sees, walked in Chromium at 375x812 against the sandbox, in Simplified
@@ -20,19 +21,7 @@ import { ensureBuiltPage, loginPersona, pageUrl } from '../support/sandbox'
  * disbursement of a new loan happens when the test moves it, not after a wait.
  */
 
-let sb: TestSandbox
-let browser: Browser
-
-beforeAll(async () => {
-  await ensureBuiltPage()
-  sb = await startTestSandbox({ page: true, clock: testClock(Date.now()) })
-  browser = await launchChromium()
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await sb?.close()
-})
+const { sandbox: sb, browser } = testSandboxAndBrowser({ clock: testClock(Date.now()) })
 
 type T = (key: string, values?: Record<string, unknown>) => string
 const browserLocale: Record<string, string> = { 'zh-Hans': 'zh-CN', en: 'en-US' }

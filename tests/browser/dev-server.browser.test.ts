@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../server/start'
-import { launchChromium, newPhoneContext } from '../support/browser'
+import { expect, test } from 'vitest'
+import { newPhoneContext } from '../support/browser'
+import { devSandboxAndBrowser } from '../support/browser-suite'
 import { pageUrl } from '../support/sandbox'
 
 /*
@@ -10,18 +9,7 @@ import { pageUrl } from '../support/sandbox'
  * page that works built can still fail here.
  */
 
-let sandbox: RunningSandbox
-let browser: Browser
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ dev: true, port: 0, host: '127.0.0.1', db: ':memory:' })
-  browser = await launchChromium()
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await sandbox?.close()
-})
+const { sandbox, browser } = devSandboxAndBrowser()
 
 test('the dev server serves the page, which boots to login in English without a console error', { timeout: 120_000 }, async () => {
   const context = await newPhoneContext(browser, 'en-US')
