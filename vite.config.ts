@@ -45,5 +45,9 @@ export default defineConfig(({ mode }) => ({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker fewer than the cores: a single worker on a two-core machine. The
+    // browser files spend most of their time waiting on Chromium and the sandbox's clock, so three
+    // files at a time keep both cores busy.
+    maxWorkers: 3,
   },
 }))

@@ -36,13 +36,14 @@ import { advanceWorld, render as textOf, startWorld, verifyFacts, verifySees, ty
  * state has settled (nothing loading) and no toast or error notice shows, unless the state holds an
  * error (then its notice is what it looks like). A toast left by an earlier step is waited out;
  * an appearance that stays noisy is passed over for a later, clean one. The English walk finds
- * where each screen state first shows clean; the other locales walk only those paths, as far as
- * their last capture. artifacts/screenshots/model/<locale>/<state id>.png, listed in
+ * where each screen state first shows clean; the other locales (`npm run shots`) walk only those
+ * paths, as far as their last capture. artifacts/screenshots/model/<locale>/<state id>.png, listed in
  * artifacts/screenshots/model/index.json ({ locale, locales, screens: { [stateId]: fileName } }).
  */
 
 const locale: Locale = 'en'
-const otherLocales = supportedLocales.filter((l) => l !== locale)
+// Each other locale's captures take over a minute: `npm run shots` takes them, `npm test` does not.
+const otherLocales = process.env.HUAQIAN_SHOTS === 'all' ? supportedLocales.filter((l) => l !== locale) : []
 /** A toast shows for 3 s (src/ui/toast-host.tsx); a capture waits a little longer for it to go. */
 const toastWaitMs = 4_500
 // Chromium runs on the real clock: these paths stop short of a poll's wait (support/ui-paths.ts).
