@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import baseConfig from '../../vite.config'
+import baseConfig, { productTests } from '../../vite.config'
 
 /*
  * The whole suite as mutation testing can run it: every Vitest file except the ones that drive a
@@ -15,7 +15,7 @@ const base = baseConfig({ mode: 'test', command: 'serve' })
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
+    ...productTests,
     exclude: [
       '**/*.browser.test.ts',
       'tests/review/review-page.test.ts',
