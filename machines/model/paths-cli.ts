@@ -10,7 +10,7 @@ import { generatePaths } from './paths'
 import { goldenFile, goldenText, lineDiff } from './golden'
 import { descriptionFile, descriptionText, describeMachine } from './machine-description'
 import { replayAll, replayPath } from './replay'
-import { formatRulesReport, rulesReport } from './rules'
+import { formatRulesReport, scanRules } from './rules'
 
 /*
  * `npm run paths`: generates the flow paths from the machine, lists them one a line and writes
@@ -20,7 +20,8 @@ import { formatRulesReport, rulesReport } from './rules'
  *   --coverage     replays every path at machine level and prints coverage for each level
  *   --run ID       replays one path (e.g. edge-12) at machine level, step by step
  *   --quiet        no listing
- *   --rules        lists each rule of docs/product-rules.md with its checks and levels; exit 1 if one has none
+ *   --rules        lists each rule of docs/product-rules.md with its checks and levels; exit 1 if one has
+ *                  none, or a `// rules:` line names no rule
  *   --approve      writes the golden paths (tests/model/golden-paths.txt) from this generation and
  *                  the machine's description (machines/model/machine-description.json); without it,
  *                  a difference from the committed files is printed and the exit code is 1
@@ -40,9 +41,12 @@ const { values } = parseArgs({
 
 if (values.rules) {
   // Each product rule with the checks that name it and their levels (machines/model/rules.ts).
-  const report = rulesReport(process.cwd())
+  const { report, unknown, misplaced } = scanRules(process.cwd())
   console.log(formatRulesReport(report))
-  process.exit(report.every((r) => r.checks.length > 0) ? 0 : 1)
+  for (const u of unknown) console.log(`${u.file}:${u.line} names ${u.id}, which is no rule of docs/product-rules.md`)
+  for (const m of misplaced) console.log(`${m.file}:${m.line}: a \`// rules:\` line must list ids and stand directly above a test`)
+  const ok = report.every((r) => r.checks.length > 0 || r.notAutomated) && unknown.length === 0 && misplaced.length === 0
+  process.exit(ok ? 0 : 1)
 }
 
 const seed = Number(values.seed)
