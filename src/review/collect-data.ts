@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { coverageLevels, type CoverageLevel, type ReviewManifest } from './review-data.js'
+import { collectRules } from './rules-data.js'
 
 /*
  * Build time (node): finds what the model runs left in artifacts/ and lists the files to copy
@@ -92,6 +93,8 @@ export function collectReviewData(artifactsDir: string): CollectedData {
       screenshots,
       ...(Object.keys(elder).length > 0 ? { elderScreenshots: elder } : {}),
       screenshotLocale: indexLocale,
+      // artifacts/ sits at the checkout's root, beside docs/.
+      rules: collectRules(path.resolve(artifactsDir, '..')),
     },
     files,
   }

@@ -36,6 +36,16 @@ export interface ReviewManifest {
   elderScreenshots?: Record<string, Record<string, string>>
   /** The locale the browser-level run's index names (its latest run), if any. */
   screenshotLocale: string | null
+  /** The product rules by state and the levels that check each (src/review/rules-data.ts). */
+  rules?: ReviewRules | null
+}
+
+export interface ReviewRules {
+  /** State id → the rule ids placed on it (machines/model/state-rules.ts); a state inherits its parents'. */
+  states: Record<string, string[]>
+  rules: Record<string, { title: string; levels: string[]; checks: number; notAutomated?: string }>
+  /** `83 rules, 83 with a check (machine …)`, as `npm run paths -- --rules` ends. */
+  totals: string
 }
 
 export const produceCommand = {

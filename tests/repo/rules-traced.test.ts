@@ -2,7 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
+import type { AnyStateNode } from 'xstate'
+import { appMachine } from '../../machines/app.machine'
 import { levelOf, scanRules } from '../../machines/model/rules'
+import { rulesOfState, stateRules } from '../../machines/model/state-rules'
 
 /*
  * Every rule of docs/product-rules.md is held by a check that names it (a property's `rules`, or a
@@ -77,4 +80,33 @@ test('a check\'s level is where its file runs', () => {
   expect(levelOf('tests/model/boundaries.test.ts', '')).toBe('machine')
   expect(levelOf('tests/reliability/machine-level.test.ts', '')).toBe('machine')
   expect(levelOf('src/contract/field-rules.test.ts', '')).toBe('unit')
+})
+
+function stateIds(node: AnyStateNode): string[] {
+  return [node.id, ...Object.values(node.states).flatMap(stateIds)]
+}
+
+test('the rules by state name states of the machine and rules of the document, and place every rule somewhere', () => {
+  const states = new Set(stateIds(appMachine.root))
+  const rules = new Set(scan.report.map((r) => r.id))
+  expect(Object.keys(stateRules).filter((s) => !states.has(s))).toEqual([])
+  expect(Object.entries(stateRules).flatMap(([s, ids]) => ids.filter((id) => !rules.has(id)).map((id) => `${s}: ${id}`))).toEqual([])
+  const placed = new Set(Object.values(stateRules).flat())
+  expect([...rules].filter((id) => !placed.has(id))).toEqual([])
+})
+
+test('a state has its own rules and those its enclosing states add, each once', () => {
+  const parents: Record<string, string> = { 'app.session.screens.bankCard.codeSent': 'bankCard', bankCard: 'app.session.screens', 'app.session.screens': 'session', session: 'app' }
+  const { own, enclosing } = rulesOfState('app.session.screens.bankCard.codeSent', (s) => parents[s], {
+    app: ['a', 'b'],
+    session: ['b', 'c'],
+    bankCard: ['d', 'e'],
+    'app.session.screens.bankCard.codeSent': ['e', 'f'],
+  })
+  expect(own).toEqual(['e', 'f'])
+  expect(enclosing).toEqual([
+    { state: 'bankCard', rules: ['d'] },
+    { state: 'session', rules: ['b', 'c'] },
+    { state: 'app', rules: ['a'] },
+  ])
 })
