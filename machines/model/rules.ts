@@ -49,11 +49,22 @@ export function ruleDefinitions(root: string): RuleDefinition[] {
     const end = starts[i + 1]?.index ?? text.length
     const body = text.slice(m.index + m[0].length, end).split(/\n(?:<a id=|#)/)[0]!
     const prose = body.replace(/^\s*—\s*/, '').replace(/\s+/g, ' ').trim()
-    const sentence = /^(.*?[.;:])(?:\s|$)/.exec(prose.replace(/\[`([^`]+)`\]\([^)]*\)/g, '$1'))?.[1] ?? prose
-    const title = sentence.replace(/`/g, '').replace(/[;:]$/, '')
+    const title = firstClause(prose.replace(/\[`([^`]+)`\]\([^)]*\)/g, '$1')).replace(/`/g, '')
     const manual = /\*Not checked by a test:\*\s*([^*]+?)(?:\s*$)/.exec(prose)?.[1]
     return { id: m[1]!, title, ...(manual ? { notAutomated: manual } : {}) }
   })
+}
+
+/** A rule's one-line title: its text up to the first full stop, colon or semicolon outside brackets. */
+function firstClause(prose: string): string {
+  let depth = 0
+  for (let i = 0; i < prose.length; i += 1) {
+    const c = prose[i]!
+    if (c === '(') depth += 1
+    else if (c === ')') depth = Math.max(0, depth - 1)
+    else if (depth === 0 && '.;:'.includes(c) && (i + 1 === prose.length || prose[i + 1] === ' ')) return c === '.' ? prose.slice(0, i + 1) : prose.slice(0, i)
+  }
+  return prose
 }
 
 export function ruleIds(root: string): string[] {

@@ -86,3 +86,12 @@ export function rulesOfState(
   }
   return { own, enclosing }
 }
+
+/** The reviewer page's rules data (artifacts/rules-report.json, written by machines/model/rules-artifacts.ts). */
+export interface ReviewRules {
+  /** State id → the rule ids placed on it (this table); a state inherits its parents'. */
+  states: Record<string, string[]>
+  rules: Record<string, { title: string; levels: string[]; checks: number; notAutomated?: string }>
+  /** `83 rules, 83 with a check (machine …)`, as `npm run paths -- --rules` ends. */
+  totals: string
+}

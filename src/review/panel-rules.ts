@@ -1,7 +1,8 @@
-import { rulesOfState } from '../../machines/model/state-rules'
+import { rulesOfState, type ReviewRules } from '../../machines/model/state-rules'
 import { h, missingNote } from './dom'
 import { page } from './page-state'
-import { produceCommand, type ReviewRules } from './review-data'
+import { produceCommand } from './review-data'
+import { rulesDocumentUrl } from './rules-url'
 
 /*
  * The panel's "Rules" section: the product rules that apply in the open state (its own, then those
@@ -9,8 +10,6 @@ import { produceCommand, type ReviewRules } from './review-data'
  * title and the levels of the checks that hold it.
  */
 
-/** The rules document, from the reviewer folder (dist-review/) beside the checkout's docs/. */
-export const rulesDocument = '../docs/product-rules.md'
 
 function ruleItem(data: ReviewRules, id: string): HTMLElement {
   const rule = data.rules[id]
@@ -18,15 +17,23 @@ function ruleItem(data: ReviewRules, id: string): HTMLElement {
   return h(
     'li',
     { 'data-rule': id },
-    h('a', { href: `${rulesDocument}#${id}`, class: 'mono', target: '_blank', rel: 'noopener' }, id),
+    h('a', { href: `${rulesDocumentUrl}#${id}`, class: 'mono', target: '_blank', rel: 'noopener' }, id),
     ` — ${rule?.title ?? ''} `,
     h('span', { class: `rule-levels${rule && rule.levels.length > 0 ? '' : ' missing'}`, 'data-levels': levels }, `[${levels}]`),
   )
 }
 
-export function rulesSection(id: string): HTMLElement[] {
-  const data = page.manifest?.rules
-  if (!data) return [h('h3', {}, 'Rules'), missingNote('The rules data is', produceCommand.rebuild)]
+let loaded: Promise<ReviewRules | null> | null = null
+
+/** `data/rules.json`, fetched once; null when the build had none. */
+function loadRules(): Promise<ReviewRules | null> {
+  const url = page.manifest?.rules
+  if (!url) return Promise.resolve(null)
+  loaded ??= fetch(url).then((r) => (r.ok ? (r.json() as Promise<ReviewRules>) : null), () => null)
+  return loaded
+}
+
+function render(id: string, data: ReviewRules): HTMLElement[] {
   const { own, enclosing } = rulesOfState(id, (s) => page.byId.get(s)?.parent, data.states)
   const count = own.length + enclosing.reduce((n, e) => n + e.rules.length, 0)
   return [
@@ -37,4 +44,14 @@ export function rulesSection(id: string): HTMLElement[] {
     ),
     h('p', { class: 'note' }, data.totals),
   ]
+}
+
+/** The section, filled in once the rules data has loaded (if the panel still shows `id`). */
+export function rulesSection(id: string): HTMLElement {
+  const section = h('section', { class: 'rules' }, h('h3', {}, 'Rules'), h('p', { class: 'note' }, 'Loading the rules…'))
+  void loadRules().then((data) => {
+    if (page.selected !== id) return
+    section.replaceChildren(...(data ? render(id, data) : [h('h3', {}, 'Rules'), missingNote('The rules data is', produceCommand.rules)]))
+  })
+  return section
 }

@@ -99,7 +99,7 @@ export async function openState(id: string, center = false): Promise<void> {
     ),
   )
   if (state.description) body.append(h('p', {}, state.description))
-  body.append(...rulesSection(id))
+  body.append(rulesSection(id))
   if (state.children.length > 0) {
     body.append(
       h(

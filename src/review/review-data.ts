@@ -36,16 +36,8 @@ export interface ReviewManifest {
   elderScreenshots?: Record<string, Record<string, string>>
   /** The locale the browser-level run's index names (its latest run), if any. */
   screenshotLocale: string | null
-  /** The product rules by state and the levels that check each (src/review/rules-data.ts). */
-  rules?: ReviewRules | null
-}
-
-export interface ReviewRules {
-  /** State id → the rule ids placed on it (machines/model/state-rules.ts); a state inherits its parents'. */
-  states: Record<string, string[]>
-  rules: Record<string, { title: string; levels: string[]; checks: number; notAutomated?: string }>
-  /** `83 rules, 83 with a check (machine …)`, as `npm run paths -- --rules` ends. */
-  totals: string
+  /** `data/rules.json` (a `ReviewRules`: the product rules by state and the levels that check each), or null. */
+  rules?: string | null
 }
 
 export const produceCommand = {
@@ -55,6 +47,7 @@ export const produceCommand = {
   react: 'npx vitest run tests/model/react-paths.test.tsx',
   browser: 'npx vitest run tests/model/browser-paths.test.ts',
   screenshots: 'npx vitest run tests/model/browser-paths.test.ts',
+  rules: 'npm run paths -- --rules',
   rebuild: 'npm run review:build',
 } as const
 
