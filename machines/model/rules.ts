@@ -192,7 +192,7 @@ export function formatRulesTotals(t: RulesTotals): string {
 export function formatRulesReport(report: readonly RuleChecks[]): string {
   const lines = report.map((r) => {
     const head = `${r.checks.length === 0 ? (r.notAutomated ? 'NOT AUTOMATABLE ' : 'NO CHECK ') : ''}${r.id}  [${levelsOf(r).join(', ')}]`
-    const body = r.checks.length === 0 && r.notAutomated ? [`    ${r.notAutomated}`] : r.checks.map((c) => `    ${c.level.padEnd(7)} ${c.name}`)
+    const body = [...r.checks.map((c) => `    ${c.level.padEnd(7)} ${c.name}`), ...(r.notAutomated ? [`    not tested: ${r.notAutomated}`] : [])]
     return [head, ...body].join('\n')
   })
   return `${lines.join('\n')}\n${formatRulesTotals(rulesTotals(report))}`
