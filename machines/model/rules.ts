@@ -48,7 +48,8 @@ export function ruleDefinitions(root: string): RuleDefinition[] {
   return starts.map((m, i) => {
     const end = starts[i + 1]?.index ?? text.length
     const body = text.slice(m.index + m[0].length, end).split(/\n(?:<a id=|#)/)[0]!
-    const prose = body.replace(/^\s*—\s*/, '').replace(/\s+/g, ' ').trim()
+    // The text up to the next rule's anchor, without that rule's list marker.
+    const prose = body.replace(/^\s*—\s*/, '').replace(/\s+/g, ' ').replace(/\s*-\s*$/, '').trim()
     const title = firstClause(prose.replace(/\[`([^`]+)`\]\([^)]*\)/g, '$1')).replace(/`/g, '')
     const manual = /\*Not checked by a test:\*\s*([^*]+?)(?:\s*$)/.exec(prose)?.[1]
     return { id: m[1]!, title, ...(manual ? { notAutomated: manual } : {}) }
