@@ -40,7 +40,8 @@ function render(id: string, data: ReviewRules): HTMLElement[] {
     h('h3', {}, `Rules (${count})`),
     own.length > 0 ? h('ul', { class: 'list', 'data-summary': 'rules' }, ...own.map((r) => ruleItem(data, r))) : h('p', { class: 'note' }, 'none of its own'),
     ...enclosing.map((e) =>
-      h('details', { 'data-rules-from': e.state }, h('summary', {}, `From ${e.state} (${e.rules.length})`), h('ul', { class: 'list' }, ...e.rules.map((r) => ruleItem(data, r)))),
+      // Not a <details>: the panel's details are the paths that reach the state.
+      h('div', { 'data-rules-from': e.state }, h('h4', {}, `From ${e.state} (${e.rules.length})`), h('ul', { class: 'list' }, ...e.rules.map((r) => ruleItem(data, r)))),
     ),
     h('p', { class: 'note' }, data.totals),
   ]

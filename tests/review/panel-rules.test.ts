@@ -60,9 +60,9 @@ test('the bank card state lists its rules with title and check levels, and a rul
   // Held by the contract's unit test, the forms in jsdom, the sandbox over HTTP and the borrower in Chromium.
   expect(await card.locator('.rule-levels').textContent()).toBe('[react, browser, sandbox, unit]')
   // What the enclosing states add: the session's 401 handling, and everywhere the one request.
-  const from = await panel.locator('details[data-rules-from] > summary').allTextContents()
+  const from = await panel.locator('[data-rules-from] > h4').allTextContents()
   expect(from.map((s) => s.replace(/ \(\d+\)$/, ''))).toEqual(['From session', 'From app'])
-  expect(await panel.locator('details[data-rules-from="app"] [data-rule="request-signature"]').count()).toBe(1)
+  expect(await panel.locator('[data-rules-from="app"] [data-rule="request-signature"]').count()).toBe(1)
   expect(await panel.textContent()).toMatch(/\d+ rules, \d+ with a check/)
   await page.screenshot({ path: path.join(artifactsDir, 'review', 'rules-panel.png') })
 
