@@ -9,7 +9,8 @@ import { launchChromium } from '../support/browser'
 /*
  * The labels a reviewer reads on the built page (minified, as served) against the machine's own
  * definition. The expected text is written here from the config each state declares: a guard
- * string is its name, `{ type, params }` is the type with its fixed parameters, and XState's
+ * string is its name, `{ type, params }` is the type with its fixed parameters (as JSON; `…` for
+ * one computed at run time), and XState's
  * `and`/`or`/`not` helpers, unminified in node, name themselves. A label taken from a function's
  * name in the production build (`re(a, b)`, `a`) fails here.
  */
@@ -56,8 +57,10 @@ function guardText(guard: unknown): string | undefined {
     return `${helper.name}(${helper.guards.map(guardText).join(', ')})`
   }
   const { type, params } = guard as { type: string; params?: unknown }
-  if (params === undefined || typeof params === 'function') return type
-  return `${type}(${Object.entries(params as Record<string, unknown>).map(([k, v]) => `${k}: ${String(v)}`).join(', ')})`
+  if (params === undefined) return type
+  // Parameters computed at run time have no fixed value: the label says there are some.
+  if (typeof params === 'function') return `${type}(…)`
+  return `${type}(${Object.entries(params as Record<string, unknown>).map(([k, v]) => `${k}: ${typeof v === 'function' ? '…' : JSON.stringify(v)}`).join(', ')})`
 }
 
 function nodes(): FormattedNode[] {
