@@ -19,7 +19,11 @@ export default defineConfig({
     exclude: [
       'tests/browser/**',
       'tests/model/browser-paths.test.ts',
-      'tests/review/review-page.test.ts',
+      'tests/review/review-chart.test.ts',
+      'tests/review/review-map.test.ts',
+      'tests/review/review-live.test.ts',
+      'tests/review/review-drive.test.ts',
+      'tests/review/review-diff.test.ts',
       ...(process.env.MUTATION_SUITE_FAST ? ['tests/model/react-paths.test.tsx', 'tests/model/model-generation.test.ts'] : []),
       '**/node_modules/**',
     ],
