@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { coverageLevels, type CoverageLevel, type ReviewManifest } from './review-data.js'
+import { rulesDocumentUrl } from './rules-url.js'
 
 /*
  * Build time (node): finds what the model runs left in artifacts/ and lists the files to copy
@@ -88,6 +89,10 @@ export function collectReviewData(artifactsDir: string, thumbnails: string = thu
     }
     return { screenshots, indexLocale }
   }
+  // The rules by state and the rules document, as `npm run paths` leaves them (machines/model/rules-artifacts.ts).
+  const rulesFile = path.join(artifactsDir, 'rules-report.json')
+  const rulesDocument = path.join(artifactsDir, 'product-rules.html')
+  if (existsSync(rulesDocument)) add(rulesDocumentUrl, rulesDocument)
   const captured = shots(path.join(artifactsDir, 'screenshots', 'model'), 'screens')
   const small = shots(thumbnails, 'thumbs', '.webp')
   const screenshots: Record<string, Record<string, string>> = {}
@@ -108,6 +113,7 @@ export function collectReviewData(artifactsDir: string, thumbnails: string = thu
       ...(Object.keys(captured.screenshots).length > 0 ? { largeScreenshots: captured.screenshots } : {}),
       ...(Object.keys(elder).length > 0 ? { elderScreenshots: elder } : {}),
       screenshotLocale: captured.indexLocale ?? small.indexLocale,
+      rules: existsSync(rulesFile) ? add('data/rules.json', rulesFile) : null,
     },
     files,
   }
