@@ -76,7 +76,7 @@ export async function openState(id: string, center = false): Promise<void> {
   $('panel-title').textContent = state.id
   const body = $('panel-body')
   body.replaceChildren()
-  const shot = state.screen !== undefined ? thumbnails().get(id) : undefined
+  const shot = state.screen !== undefined ? thumbnails({ large: true }).get(id) : undefined
   if (state.screen !== undefined) {
     body.append(
       shot !== undefined

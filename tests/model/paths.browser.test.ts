@@ -36,13 +36,13 @@ import { advanceWorld, render as textOf, startWorld, verifyFacts, verifySees, ty
  * state has settled (nothing loading) and no toast or error notice shows, unless the state holds an
  * error (then its notice is what it looks like). A toast left by an earlier step is waited out;
  * an appearance that stays noisy is passed over for a later, clean one. The English walk finds
- * where each screen state first shows clean; the other locales (`npm run shots`) walk only those
+ * where each screen state first shows clean; the other locales (`npm run review:shots`) walk only those
  * paths, as far as their last capture. artifacts/screenshots/model/<locale>/<state id>.png, listed in
  * artifacts/screenshots/model/index.json ({ locale, locales, screens: { [stateId]: fileName } }).
  */
 
 const locale: Locale = 'en'
-// Each other locale's captures take over a minute: `npm run shots` takes them, `npm test` does not.
+// Each other locale's captures take over a minute: `npm run review:shots` takes them, `npm test` does not.
 const otherLocales = process.env.HUAQIAN_SHOTS === 'all' ? supportedLocales.filter((l) => l !== locale) : []
 /** A toast shows for 3 s (src/ui/toast-host.tsx); a capture waits a little longer for it to go. */
 const toastWaitMs = 4_500
@@ -80,9 +80,23 @@ function movesOf(p: ModelPath): string[] {
   return moves
 }
 
+/** An expectation a borrower sees as the screen itself: nothing loading, no error held. */
+const settledAndClean = (e: Expectation) => e.invoking.length === 0 && e.context.errorCode === null && e.context.errorStatus === null
+
+/** The screen states a path shows settled with no error held: where a capture can be quiet. */
+function cleanAlong(p: ModelPath): Set<string> {
+  const out = new Set<string>()
+  for (const e of [p.startExpect, ...p.steps.map((s) => s.expect)]) {
+    if (settledAndClean(e)) for (const id of activeStateIds(e.state)) if (screenIds.includes(id)) out.add(id)
+  }
+  return out
+}
+
 /**
  * The browser's share of the hand-walkable paths: greedily, the path that adds the most screen
- * states and funnel moves per step, until every one the set reaches is taken.
+ * states, quiet appearances of them and funnel moves per step, until every one the set reaches is
+ * taken. A screen state met only after a failed answer (the edge cover fails a call first) would
+ * otherwise be pictured with that failure's notice.
  */
 function browserPaths(): ModelPath[] {
   const candidates = [...set.statePaths, ...set.edgePaths]
@@ -90,7 +104,11 @@ function browserPaths(): ModelPath[] {
   const gains = new Map<string, string[]>()
   for (const p of candidates) {
     const along = statesAlong(p)
-    const gain = [...screenIds.filter((id) => along.has(id)).map((id) => `state:${id}`), ...movesOf(p).map((m) => `move:${m}`)]
+    const gain = [
+      ...screenIds.filter((id) => along.has(id)).map((id) => `state:${id}`),
+      ...[...cleanAlong(p)].map((id) => `clean:${id}`),
+      ...movesOf(p).map((m) => `move:${m}`),
+    ]
     gains.set(p.id, gain)
     for (const g of gain) wanted.add(g)
   }
@@ -112,6 +130,8 @@ function browserPaths(): ModelPath[] {
 }
 
 const paths = browserPaths()
+/** Screen states the walked paths show quiet somewhere: their picture must be a quiet one. */
+const cleanSomewhere = new Set(paths.flatMap((p) => [...cleanAlong(p)]))
 
 beforeAll(async () => {
   rmSync(shotsRoot, { recursive: true, force: true })
@@ -448,7 +468,7 @@ test('every screen state is shown in Chromium with a screenshot, and the figures
   expect([...screenMoves].sort()).toEqual([...allMoves].sort())
 })
 
-test('every screen state of the English walk was captured as a borrower sees it: no toast or error notice unless the state holds an error', () => {
+test('every screen state of the English walk was captured as a borrower sees it: no toast or error notice unless the state is only ever shown holding an error', () => {
   expect(noisyCaptures(locale)).toEqual([])
 })
 
@@ -463,8 +483,14 @@ function capturePlan(): Map<string, Map<number, string[]>> {
   return plan
 }
 
+/**
+ * Pictures with a toast or an error notice where the screen should be quiet: a state that holds no
+ * error, or one the paths also show without an error (its quiet appearance is the picture).
+ */
 function noisyCaptures(l: string): string[] {
-  return [...(captures.get(l) ?? [])].filter(([, c]) => !c.errorState && c.notices.length > 0).map(([id, c]) => `${id} (${c.at.path} step ${c.at.step}): ${c.notices.join(' | ')}`)
+  return [...(captures.get(l) ?? [])]
+    .filter(([id, c]) => c.notices.length > 0 && (!c.errorState || cleanSomewhere.has(id)))
+    .map(([id, c]) => `${id} (${c.at.path} step ${c.at.step}): ${c.notices.join(' | ')}`)
 }
 
 for (const other of otherLocales) {

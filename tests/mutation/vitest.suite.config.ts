@@ -18,7 +18,6 @@ export default defineConfig({
     ...productTests,
     exclude: [
       '**/*.browser.test.ts',
-      'tests/review/review-page.test.ts',
       ...(process.env.MUTATION_SUITE_FAST ? ['tests/model/react-paths.test.tsx', 'tests/model/model-generation.test.ts'] : []),
       '**/node_modules/**',
     ],

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { startSandbox, type RunningSandbox } from '../../server/start'
 import { launchChromium } from './browser'
 import { forSuite } from './for-suite'
-import { ensureBuiltPage, startPageSandbox } from './sandbox'
+import { ensureBuiltPage, ensureBuiltReviewPage, startPageSandbox } from './sandbox'
 import { startTestSandbox, type TestSandbox } from './test-client'
 
 /** Chromium for the file's tests, closed after them. */
@@ -29,5 +29,21 @@ export function testSandboxAndBrowser(options: Parameters<typeof startTestSandbo
 /** The page from Vite's dev server (`npm run dev`) and a Chromium, for the file's tests. */
 export function devSandboxAndBrowser(): { sandbox: RunningSandbox; browser: Browser } {
   const sandbox = forSuite(() => startSandbox({ dev: true, port: 0, host: '127.0.0.1', db: ':memory:' }), (running) => running.close())
+  return { sandbox, browser: browserForSuite() }
+}
+
+/**
+ * The same, with the reviewer page built (once for the files that share it: rebuilt only when its
+ * sources or the model runs' data changed) and served at /review/.
+ */
+export function reviewSandboxAndBrowser(): { sandbox: RunningSandbox; browser: Browser } {
+  const sandbox = forSuite(
+    async () => {
+      ensureBuiltReviewPage()
+      return startPageSandbox()
+    },
+    (running) => running.close(),
+    240_000,
+  )
   return { sandbox, browser: browserForSuite() }
 }

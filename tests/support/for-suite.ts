@@ -5,11 +5,11 @@ import { afterAll, beforeAll } from 'vitest'
  * file's tests, closed after them. The stand-in returned here forwards to it once `beforeAll` has
  * started it, so a file writes `const sandbox = forSuite(...)` once and uses it inside its tests.
  */
-export function forSuite<T extends object>(start: () => Promise<T>, close: (started: T) => Promise<void>): T {
+export function forSuite<T extends object>(start: () => Promise<T>, close: (started: T) => Promise<void>, startTimeoutMs = 120_000): T {
   let started: T | undefined
   beforeAll(async () => {
     started = await start()
-  }, 120_000)
+  }, startTimeoutMs)
   afterAll(async () => {
     if (started !== undefined) await close(started)
   })

@@ -1,37 +1,18 @@
-import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync } from 'node:fs'
-import path from 'node:path'
-import type { Browser } from 'playwright-core'
-import { build } from 'vite'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { RunningSandbox } from '../../server/start'
-import { artifactsDir, launchChromium } from '../support/browser'
-import { startPageSandbox } from '../support/sandbox'
+import { spawnSync } from 'node:child_process'
+import { beforeAll, expect, test } from 'vitest'
+import { repoRoot, reviewSuite, shot } from './review-kit'
 
 /*
  * In Chromium, the built reviewer page: a state's panel lists the product rules that apply there,
  * each linked to its text in the rules document, with its title and the levels of its checks.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '../..')
-let sandbox: RunningSandbox
-let browser: Browser
-
-beforeAll(async () => {
-  mkdirSync(path.join(artifactsDir, 'review'), { recursive: true })
-  if (!existsSync(path.join(artifactsDir, 'model-paths.json'))) execFileSync('npx', ['tsx', 'machines/model/paths-cli.ts'], { cwd: repoRoot, stdio: 'ignore' })
-  // The rules data of this tree, as `npm run paths -- --rules` writes it (whatever its exit code: a rule
-  // without a check is tests/repo/rules-traced.test.ts's to report).
+// The rules data of this tree, as `npm run paths -- --rules` writes it, before the page is built
+// (whatever its exit code: a rule without a check is tests/repo/rules-traced.test.ts's to report).
+beforeAll(() => {
   spawnSync('npx', ['tsx', 'machines/model/paths-cli.ts', '--rules'], { cwd: repoRoot, stdio: 'ignore' })
-  await build({ configFile: path.resolve(import.meta.dirname, '../../src/review/vite.config.ts'), logLevel: 'warn' })
-  sandbox = await startPageSandbox()
-  browser = await launchChromium()
 }, 180_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await sandbox?.close()
-})
+const { sandbox, browser } = reviewSuite()
 
 test('the bank card state lists its rules with title and check levels, and a rule links to its text', { timeout: 180_000 }, async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
@@ -64,7 +45,7 @@ test('the bank card state lists its rules with title and check levels, and a rul
   expect(from.map((s) => s.replace(/ \(\d+\)$/, ''))).toEqual(['From session', 'From app'])
   expect(await panel.locator('[data-rules-from="app"] [data-rule="request-signature"]').count()).toBe(1)
   expect(await panel.textContent()).toMatch(/\d+ rules, \d+ with a check/)
-  await page.screenshot({ path: path.join(artifactsDir, 'review', 'rules-panel.png') })
+  await page.screenshot({ path: shot('rules-panel') })
 
   // The link opens the rules document at that rule.
   const [doc] = await Promise.all([context.waitForEvent('page'), card.locator('a').click()])

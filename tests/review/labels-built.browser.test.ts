@@ -1,36 +1,18 @@
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
-import { startSandbox, type RunningSandbox } from '../../server/start'
-import { launchChromium } from '../support/browser'
+import { reviewSuite } from './review-kit'
 
 /*
  * The labels a reviewer reads on the built page (minified, as served) against the machine's own
  * definition. The expected text is written here from the config each state declares: a guard
- * string is its name, `{ type, params }` is the type with its fixed parameters, and XState's
- * `and`/`or`/`not` helpers, unminified in node, name themselves. A label taken from a function's
- * name in the production build (`re(a, b)`, `a`) fails here.
+ * string is its name, `{ type, params }` is the type with its fixed parameters (as JSON; `…` for
+ * one computed at run time), and XState's `and`/`or`/`not` helpers, unminified in node, name
+ * themselves. A label taken from a function's name in the production build (`re(a, b)`, `a`)
+ * fails here.
  */
 
-let sandbox: RunningSandbox
-let browser: Browser
-
-beforeAll(async () => {
-  // Built as `npm run review:build` builds it: a child process, so Vitest's NODE_ENV does not pick development builds.
-  const env = { ...process.env }
-  delete env.NODE_ENV
-  const repoRoot = path.resolve(import.meta.dirname, '../..')
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'src/review/vite.config.ts', '--logLevel', 'warn'], { cwd: repoRoot, env, stdio: 'inherit' })
-  sandbox = await startSandbox({ port: 0, host: '127.0.0.1', db: ':memory:' })
-  browser = await launchChromium()
-}, 180_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await sandbox?.close()
-})
+// Built as `npm run review:build` builds it (the production build a reviewer gets), served at /review/.
+const suite = reviewSuite()
 
 interface ConfigGuardHelper {
   (...args: unknown[]): unknown
@@ -56,8 +38,10 @@ function guardText(guard: unknown): string | undefined {
     return `${helper.name}(${helper.guards.map(guardText).join(', ')})`
   }
   const { type, params } = guard as { type: string; params?: unknown }
-  if (params === undefined || typeof params === 'function') return type
-  return `${type}(${Object.entries(params as Record<string, unknown>).map(([k, v]) => `${k}: ${String(v)}`).join(', ')})`
+  if (params === undefined) return type
+  // Parameters computed at run time have no fixed value: the label says there are some.
+  if (typeof params === 'function') return `${type}(…)`
+  return `${type}(${Object.entries(params as Record<string, unknown>).map(([k, v]) => `${k}: ${typeof v === 'function' ? '…' : JSON.stringify(v)}`).join(', ')})`
 }
 
 function nodes(): FormattedNode[] {
@@ -107,8 +91,8 @@ test('every transition label on the built reviewer page says what the machine de
   const expected = expectedLabels()
   // The rules a reviewer must not see reversed or renamed.
   expect([...expected.values()]).toEqual(expect.arrayContaining(['sms.send [not(lenderCardBound)]', 'always [not(hasRepayLoan)]', 'form.submit [and(lenderCardBound, lendAgreed)]']))
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  await page.goto(`${sandbox.url}/review/#chart`)
+  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } })
+  await page.goto(`${suite.sandbox.url}/review/#chart`)
   await page.locator('body[data-ready="true"]').waitFor({ timeout: 90_000 })
   // Fitted, the whole machine is too small to read and its labels give way to the screens' names
   // (semantic zoom): they are there, shown when the reviewer zooms in.
