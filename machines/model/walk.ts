@@ -242,6 +242,8 @@ export interface TraceStep {
   /** Calls that went out during this step (invoked actors started), in order. */
   calls: { src: PortName; input: unknown }[]
   emitted: { type: string; command?: string }[]
+  /** The address the host reopened the page at, on a step that reopened it. */
+  reopened?: { path: string; query?: Record<string, string> }
 }
 
 export interface Trace {
@@ -373,8 +375,11 @@ export async function openWalk(world: WorldData, options: WalkOptions = {}): Pro
   let emitted: TraceStep['emitted'] = []
   // The token the host handed last (at load or by a payload): a reload is handed it again.
   let token: string | null = world.token ? 'tok' : null
-  const begin = (snapshot?: unknown) => {
-    const actor = createActor(walked, { input, clock, ...(snapshot ? { snapshot: snapshot as never } : {}) })
+  const begin = (snapshot?: unknown, address?: { path: string; query?: Record<string, string> }) => {
+    // Booting again at a new address: that address is the deep link.
+    const { initialDeepLink: _, ...rest } = input
+    const started = address ? { ...rest, initialDeepLink: address } : input
+    const actor = createActor(walked, { input: started, clock, ...(snapshot ? { snapshot: snapshot as never } : {}) })
     actor.on('*', (event) => emitted.push(event as TraceStep['emitted'][number]))
     actor.start()
     return actor
@@ -436,10 +441,10 @@ export async function openWalk(world: WorldData, options: WalkOptions = {}): Pro
         const restored = restoreSnapshot(stored, { version: snapshotVersion, runtime: { now: input.now, makeId: input.makeId } })
         // A snapshot taken mid-boot holds nothing worth resuming: boot again (as the page does).
         const resumable = restored !== null && (restored as { value: unknown }).value !== 'boot' && restored.status === 'active'
-        actor = begin(resumable ? restored : undefined)
+        actor = begin(resumable ? restored : undefined, address)
         if (resumable) resumeRestored(actor, { token, deepLink: address ? { path: address.path, query: address.query ?? {} } : null })
         const label = address ? `reopen:${address.path}` : 'reload'
-        return { label, event: null, answered: null }
+        return { label, event: null, answered: null, ...(address ? { reopened: address } : {}) }
       }),
     stop: () => actor.stop(),
   }
