@@ -38,6 +38,7 @@ test('every sandbox message exists in all five locales and the Chinese ones carr
   }
 })
 
+// rules: locale-server-messages
 test('a later period chosen without the earlier one is refused in the borrower language', async () => {
   const { token } = await sb.login('13800000004')
   const loan = (await statusOf(sb, token)).loan

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { coverageLevels, type CoverageLevel, type ReviewManifest } from './review-data.js'
+import { rulesDocumentUrl } from './rules-url.js'
 
 /*
  * Build time (node): finds what the model runs left in artifacts/ and lists the files to copy
@@ -78,6 +79,10 @@ export function collectReviewData(artifactsDir: string): CollectedData {
     }
     return { screenshots, indexLocale }
   }
+  // The rules by state and the rules document, as `npm run paths` leaves them (machines/model/rules-artifacts.ts).
+  const rulesFile = path.join(artifactsDir, 'rules-report.json')
+  const rulesDocument = path.join(artifactsDir, 'product-rules.html')
+  if (existsSync(rulesDocument)) add(rulesDocumentUrl, rulesDocument)
   const { screenshots, indexLocale } = shots('model', 'screens')
   // The elder mode's capture, when another run made one: same layout, its own folder.
   const elder = shots('model-elder', 'screens-elder').screenshots
@@ -92,6 +97,7 @@ export function collectReviewData(artifactsDir: string): CollectedData {
       screenshots,
       ...(Object.keys(elder).length > 0 ? { elderScreenshots: elder } : {}),
       screenshotLocale: indexLocale,
+      rules: existsSync(rulesFile) ? add('data/rules.json', rulesFile) : null,
     },
     files,
   }

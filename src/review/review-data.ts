@@ -36,6 +36,8 @@ export interface ReviewManifest {
   elderScreenshots?: Record<string, Record<string, string>>
   /** The locale the browser-level run's index names (its latest run), if any. */
   screenshotLocale: string | null
+  /** `data/rules.json` (a `ReviewRules`: the product rules by state and the levels that check each), or null. */
+  rules?: string | null
 }
 
 export const produceCommand = {
@@ -45,6 +47,7 @@ export const produceCommand = {
   react: 'npx vitest run tests/model/react-paths.test.tsx',
   browser: 'npx vitest run tests/model/browser-paths.test.ts',
   screenshots: 'npx vitest run tests/model/browser-paths.test.ts',
+  rules: 'npm run paths -- --rules',
   rebuild: 'npm run review:build',
 } as const
 

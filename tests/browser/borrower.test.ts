@@ -88,6 +88,7 @@ async function onCardScreen(locale: Locale, t: T): Promise<{ page: Page; phone: 
 
 for (const locale of ['zh-Hans', 'en'] as const) {
   // Item 1 (and 14): the overdue persona's late period, one figure on every screen that shows it.
+  // rules: money-repayment-total, money-penalty
   test(`[${locale}] the overdue period shows the same amount, penalty included once, on home, repayment, plan and detail`, { timeout: 120_000 }, async () => {
     const t = await translator(locale)
     const phone = '13800000005'
@@ -132,6 +133,7 @@ for (const locale of ['zh-Hans', 'en'] as const) {
   })
 
   // Item 2: periods are repaid oldest first; the screen never lets a later one be chosen alone.
+  // rules: flow-periods-in-order
   test(`[${locale}] ticking a later period ticks the earlier ones, unticking an earlier one unticks the later, and the detail opens without a refusal`, { timeout: 120_000 }, async () => {
     const t = await translator(locale)
     const page = await openAs(locale, '13800000004')
@@ -154,6 +156,7 @@ for (const locale of ['zh-Hans', 'en'] as const) {
   })
 
   // Item 3: a refusal on the screen says what happened and what to do; no code, no Retry.
+  // rules: error-refusal-no-retry, field-bank-card
   test(`[${locale}] a refused credit card says on the screen what happened and what to do, without the code or a Retry`, { timeout: 120_000 }, async () => {
     const t = await translator(locale)
     const { page, phone } = await onCardScreen(locale, t)

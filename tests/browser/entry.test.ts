@@ -34,6 +34,7 @@ async function openPage(url: string, locale = 'zh-CN'): Promise<{ page: Page; ap
   return { page, apiRequests }
 }
 
+// rules: boot-channel-lookup, boot-login-gate, boot-defaults
 test('without a token the entry page looks up the channel and goes to login, in zh-Hans', async () => {
   const { page, apiRequests } = await openPage(pageUrl(sandbox.url, {}))
   await page.waitForURL(/#\/pages\/login\/index/)
@@ -57,6 +58,7 @@ test('a borrower handed over by the host boots to home, in English', async () =>
   await page.context().close()
 })
 
+// rules: boot-failure-retry
 test('an unknown channel stops boot with the reason and a retry, in the active locale', async () => {
   const { page } = await openPage(pageUrl(sandbox.url, { lang: 'fr', channel: 'no-such-channel' }), 'fr-FR')
   const alert = page.getByRole('alert')
@@ -66,6 +68,7 @@ test('an unknown channel stops boot with the reason and a retry, in the active l
   await page.context().close()
 })
 
+// rules: security-base-url
 test('a hostile baseUrl in the bridge payload never receives the token', async () => {
   const { token, user } = await loginPersona(sandbox.url, '13800000002')
   const context = await newPhoneContext(browser)
@@ -85,6 +88,7 @@ test('a hostile baseUrl in the bridge payload never receives the token', async (
   await context.close()
 })
 
+// rules: flow-deep-link-clamp
 test('a host opening the page at an agreement link, in a web view that showed home before, lands on the agreement', async () => {
   const { token, user } = await loginPersona(sandbox.url, '13800000001')
   const payload = { token, userId: user.user_id }

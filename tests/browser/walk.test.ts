@@ -52,6 +52,7 @@ async function snap(page: Page, screen: string): Promise<void> {
 
 const smsCode = (purpose: string) => sentSmsCode(sandbox.url, phone, purpose)
 
+// rules: flow-order
 test('a borrower walks from the entry page to the loan plan and repays one period', { timeout: 120_000 }, async () => {
   const started = Date.now()
   const mark = (label: string) => steps.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -166,6 +166,7 @@ test('clicking /terms.html and the /. /,alert(42)//# vector in an agreement keep
   await page.screenshot({ path: screenshotPath('reliability-agreement-links') })
 })
 
+// rules: bridge-token-leaves-url, security-token
 test('the token was never in storage, the URL, a Referer or the console', async () => {
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)
   expect(stored).not.toContain(token)

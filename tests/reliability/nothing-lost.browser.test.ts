@@ -290,6 +290,7 @@ async function reach(screen: string) {
   }
 }
 
+// rules: nothing-lost-drafts, nothing-lost-reload
 test.each(cases)('%s, %s: the same screen, every field as typed', { timeout: 180_000 }, async (screen, disruption, form) => {
   let ok = false
   try {

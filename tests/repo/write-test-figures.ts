@@ -4,7 +4,7 @@ import { writeDocBlock } from '../support/doc-block'
 
 /*
  * Rewrites the figures section of docs/testing.md from the latest reports under artifacts/: the
- * model-based paths and their coverage per level, the reliability families, and Stryker's mutation
+ * model-based paths and their coverage per level, the product rules traced to checks, the reliability families, and Stryker's mutation
  * scores. It measures nothing itself; each report missing is named with the command that makes it.
  * Run: `npx tsx tests/repo/write-test-figures.ts`.
  */
@@ -50,6 +50,21 @@ function reliabilitySection(): string[] {
   lines.push('| family | run | passed | failed |', '|---|---|---|---|')
   for (const [family, f] of Object.entries(report.families)) lines.push(`| ${family} | ${f.run} | ${f.passed} | ${f.failed} |`)
   return [...lines, '']
+}
+
+type RulesData = { rules: Record<string, { levels: string[]; checks: number; notAutomated?: string }>; totals: string }
+
+function rulesSection(): string[] {
+  const lines = ['### Rules traced to checks', '']
+  const data = readJson('rules-report.json') as RulesData | undefined
+  if (!data) return [...lines, 'No artifacts/rules-report.json: run `npm run paths -- --rules`.', '']
+  const rules = Object.entries(data.rules)
+  lines.push(`${data.totals} (artifacts/rules-report.json, ${dated('rules-report.json')}).`, '')
+  lines.push('| level | rules with a check there |', '|---|---|')
+  for (const level of ['machine', 'react', 'browser', 'sandbox', 'unit']) lines.push(`| ${level} | ${rules.filter(([, r]) => r.levels.includes(level)).length} |`)
+  const unchecked = rules.filter(([, r]) => r.checks === 0).map(([id, r]) => (r.notAutomated ? `${id} (not automatable)` : id))
+  lines.push('', unchecked.length > 0 ? `Without a check: ${unchecked.join(', ')}.` : 'Every rule has at least one check.', '')
+  return lines
 }
 
 type Mutant = { status: string }
@@ -103,7 +118,7 @@ function ordersSection(): string[] {
 }
 
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
-  const body = [...modelSection(), ...ordersSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
+  const body = [...modelSection(), ...ordersSection(), ...rulesSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
   writeDocBlock(path.join(repoRoot, 'docs', 'testing.md'), 'test-figures', body)
   console.log('docs/testing.md: figures rewritten from artifacts/')
 }
