@@ -56,6 +56,7 @@ test(`every order under a bound of ${bound} at boot (plain and at an agreement l
   expect(results.filter((r) => r.id.startsWith('app.boot.')).length).toBe(2 * fastStarts.size)
 })
 
+// rules: flow-deep-link-clamp
 test('the web view reopened at an agreement link, over a snapshot of home, lands on the agreement', async () => {
   const [home] = prefixesOf(concurrentStates().filter((s) => s.id === 'app.session.screens.home.loading'))
   const run = await runOrder(
