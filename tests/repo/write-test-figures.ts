@@ -94,8 +94,31 @@ function mutationSection(): string[] {
   return [...lines, '']
 }
 
+interface OrdersReport {
+  bound: number
+  results: { id: string; via: string; calls: string[]; fullCount: number; explored: number; distinct: number; reduction: string; failed: number; ms: number }[]
+  unreached: string[]
+}
+
+function ordersSection(): string[] {
+  const lines = ['### Orders explored', '']
+  const report = readJson('orders.json') as OrdersReport | undefined
+  if (!report) return [...lines, 'No artifacts/orders.json: run `npm run paths -- --orders`.', '']
+  const run = report.results.reduce((s, r) => s + r.explored, 0)
+  const seconds = Math.round(report.results.reduce((s, r) => s + r.ms, 0) / 1000)
+  lines.push(
+    `${report.results.length} states with concurrent work (boot's from every start), ${run} orders run, ${report.results.reduce((s, r) => s + r.failed, 0)} failed, ${seconds} s, bound ${report.bound} per state (artifacts/orders.json, ${dated('orders.json')}).`,
+    '',
+    '| state | reached by | calls | orders (full) | run | distinct | reduction | failed |',
+    '|---|---|---|---|---|---|---|---|',
+    ...report.results.map((r) => `| ${r.id.replace(/^app\./, '')} | ${r.via} | ${r.calls.join(' + ') || '(wait)'} | ${r.fullCount} | ${r.explored} | ${r.distinct} | ${r.reduction} | ${r.failed} |`),
+    '',
+  )
+  return lines
+}
+
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
-  const body = [...modelSection(), ...rulesSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
+  const body = [...modelSection(), ...ordersSection(), ...rulesSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
   writeDocBlock(path.join(repoRoot, 'docs', 'testing.md'), 'test-figures', body)
   console.log('docs/testing.md: figures rewritten from artifacts/')
 }
