@@ -10,6 +10,22 @@ import { pureLibraryCalls } from './src/build/pure-library-calls.js'
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 const kib = 1024
 
+/** The product's tests: everything `npm test` runs except the reviewer page's (mutation testing starts from these). */
+export const productTests = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'server/**/*.test.ts'],
+  // The benchmark measures; it is `npm run bench`, never part of the tests.
+  exclude: [
+    ...configDefaults.exclude,
+    'tests/bench/**',
+    'tests/review/**',
+    // Replays the walk `npm run walks -- --replay … --level react` names; without one it has nothing to run.
+    ...(process.env.WALK_REPLAY ? [] : ['tests/model/walk-replay.test.tsx']),
+  ],
+}
+
 export default defineConfig(({ mode }) => ({
   base: './',
   plugins: [
@@ -39,11 +55,21 @@ export default defineConfig(({ mode }) => ({
     sourcemap: mode !== 'production',
   },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'server/**/*.test.ts'],
-    // The benchmark measures; it is `npm run bench`, never part of the tests.
-    exclude: [...configDefaults.exclude, 'tests/bench/**'],
-    environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Vitest's default is one worker fewer than the cores: a single worker on a two-core machine. The
+    // browser files spend most of their time waiting on Chromium and the sandbox's clock, so three
+    // files at a time keep both cores busy.
+    maxWorkers: 3,
+    projects: [
+      {
+        extends: true,
+        test: { ...productTests, name: 'product' },
+      },
+      // The reviewer page is built from what the product's tests leave in artifacts/ (the model's
+      // screenshots, paths and coverage), so its tests run once those have finished writing them.
+      {
+        extends: true,
+        test: { ...productTests, name: 'review', include: ['tests/review/**/*.test.ts'], exclude: configDefaults.exclude, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 }))

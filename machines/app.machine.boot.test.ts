@@ -10,6 +10,7 @@ test('a borrower with a token boots to home and sees the server status there', a
   expect(run.callsOf('lookupChannel')[0]?.args).toEqual({ params: { channel: 'app-test' } })
 })
 
+// rules: boot-channel-lookup, boot-login-gate, boot-host-login
 test('without a token and with login required the borrower is asked to log in by the host', async () => {
   const run = start(baseScript(), { input: { bridge: { channel: 'app-test' } } })
   const snap = await run.until((s) => s.matches('login'))
@@ -24,6 +25,7 @@ test('without a token and with login required the borrower is asked to log in by
   await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
 })
 
+// rules: boot-login-gate
 test('without a token but with is_login_required 1 the borrower goes straight home', async () => {
   const script = baseScript()
   script.lookupChannel = () => ({ channel_code: 'c-1', is_login_required: 1 })
@@ -33,6 +35,7 @@ test('without a token but with is_login_required 1 the borrower goes straight ho
   expect(snap.context.channelCode).toBe('c-1')
 })
 
+// rules: boot-login-gate
 test('with a token and is_login_required 1 the borrower also goes home', async () => {
   const script = baseScript()
   script.lookupChannel = () => ({ channel_code: 'c-1', is_login_required: 1 })
@@ -40,6 +43,7 @@ test('with a token and is_login_required 1 the borrower also goes home', async (
   await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
 })
 
+// rules: boot-failure-retry
 test('a refused channel lookup shows the refusal and retry boots again', async () => {
   const script = baseScript()
   let refuse = true
@@ -56,6 +60,7 @@ test('a refused channel lookup shows the refusal and retry boots again', async (
   expect(run.callsOf('resolveBaseUrl')).toHaveLength(2)
 })
 
+// rules: boot-failure-retry
 test('a network failure during the channel lookup can be retried', async () => {
   const script = baseScript()
   let attempts = 0
@@ -68,6 +73,7 @@ test('a network failure during the channel lookup can be retried', async () => {
   await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
 })
 
+// rules: boot-resume-server-step
 test('home offers to continue the application at the step the server reports', async () => {
   const script = baseScript()
   script.getLoanUserStatus = () => loanUser({ step: 'asset' })
@@ -79,6 +85,7 @@ test('home offers to continue the application at the step the server reports', a
   expect(snap.context.screen).toBe('assetInfo')
 })
 
+// rules: flow-deep-link-clamp
 test('a deep link to a later step than the server allows lands on the allowed step', async () => {
   const script = baseScript()
   script.getLoanUserStatus = () => loanUser({ step: 'basic' })
@@ -87,6 +94,7 @@ test('a deep link to a later step than the server allows lands on the allowed st
   expect(snap.context.pendingDeepLink).toBeNull()
 })
 
+// rules: flow-deep-link-clamp
 test('a deep link to an allowed earlier step is followed', async () => {
   const script = baseScript()
   script.getLoanUserStatus = () => loanUser({ step: 'contact' })
@@ -113,6 +121,7 @@ test('a failing status load at home shows the error and retries', async () => {
   await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
 })
 
+// rules: flow-relogin-returns, security-token
 test('a 401 at home waits for a new token and then loads home again', async () => {
   const script = baseScript()
   let attempts = 0

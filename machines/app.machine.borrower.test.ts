@@ -37,6 +37,7 @@ async function atRepayment(script: Script) {
   return run
 }
 
+// rules: flow-periods-in-order
 test('item 2: only the earliest unpaid periods can be chosen, never a later one without the one before', async () => {
   const run = await atRepayment(borrower('repaying'))
   const snapshot = run.actor.getSnapshot()
@@ -106,6 +107,7 @@ test('item 11: Back leads somewhere from repayment, a refused repayment detail, 
   await approved.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
 })
 
+// rules: flow-rights-before-decision
 test('item 15: the rights card is offered before a decision, not to a repaying or overdue borrower', async () => {
   for (const [step, offered] of [['demand', true], ['review', true], ['repaying', false], ['overdue', false], ['approved', false]] as const) {
     const run = start(borrower(step))
@@ -114,13 +116,14 @@ test('item 15: the rights card is offered before a decision, not to a repaying o
   }
 })
 
+// rules: flow-lender-change-clears, field-agreements-unticked
 test('items 6 and 8: loan confirmation shows no price but this lender’s, and knows the bound card', async () => {
   const decision: CreditDecision = { status: 'approved', priority: false, credit_limit: 5_000_000, apr: 0.12, terms: [12], reason_code: null, retry_after: 0, decided_at: null }
   const offer = (lender_id: string, apr: number): LenderMatch => ({ lender_id, name: lender_id, logo_url: '', credit_limit: 5_000_000, apr, terms: [12], recommended: false, highlights: [] })
   const answers: ((apr: number) => void)[] = []
   const run = start({
     ...baseScript(),
-    getLoanUserStatus: () => loanUser({ step: 'approved' }),
+    getLoanUserStatus: () => loanUser({ step: 'approved', demand: { amount: 1_500_000, term: 12, purpose: 'shopping' } }),
     getCreditDecision: () => decision,
     showCard: () => ({ card }),
     listMatches: () => ({ items: [offer('lender-a', 0.18), offer('lender-b', 0.075)] }),
@@ -151,6 +154,8 @@ test('items 6 and 8: loan confirmation shows no price but this lender’s, and k
   // A's code and commit keys are not B's.
   expect(pricing.context.drafts.lendConfirm.agreements).toEqual({ loan: false, contract: false, third_party: false })
   expect(pricing.context.drafts.lendConfirm.code).toBe('')
+  // The amount and term chosen stay with the borrower: the 15,000 CNY over 12 months of the demand.
+  expect(pricing.context.drafts.lendConfirm).toMatchObject({ amount: 1_500_000, term: 12, bindKey: null, applyKey: null })
   answers[1]?.(0.075)
   const priced = await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'editing' } } }))
   expect(priced.context.trial?.apr).toBe(0.075)

@@ -180,6 +180,7 @@ async function bindCard(run: Run) {
   await run.until((s) => s.context.screen === 'review')
 }
 
+// rules: flow-order
 test('a borrower walks the whole funnel from home to the loan plan', async () => {
   const run = start(funnelScript('approved'))
   await toHome(run)
@@ -225,6 +226,7 @@ test('a declined borrower sees other lenders in the loan supermarket', async () 
   expect(snap.context.supermarket?.[0]?.product_id).toBe('p-1')
 })
 
+// rules: flow-poll-backoff
 test('a slow review reaches the polling cap and the borrower may keep waiting or leave', async () => {
   const script = funnelScript('approved', 1_000)
   const run = await resumedAt(script, 'review')
@@ -239,6 +241,7 @@ test('a slow review reaches the polling cap and the borrower may keep waiting or
   await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
 })
 
+// rules: nothing-lost-drafts, flow-relogin-returns, security-token
 test('a 401 in the middle of the funnel keeps every draft and returns to the same step after a new token', async () => {
   const script = funnelScript()
   let expired = false
@@ -271,6 +274,7 @@ test('a 401 in the middle of the funnel keeps every draft and returns to the sam
   expect(run.callsOf('updateLoanUser').filter((c) => (c.args as { input: { section: string } }).input.section === 'basic')).toHaveLength(2)
 })
 
+// rules: idem-single-submit
 test('repeated submits while binding the card make one call', async () => {
   const script = funnelScript()
   let release: () => void = () => {}
@@ -318,6 +322,7 @@ async function cardBindingFirstFailing(failure: ApiFailure, code: string) {
 const keysOf = (run: Run, call: 'confirmCard' | 'confirmLenderCard' | 'applyLoan') =>
   run.callsOf(call).map((c) => (c.args as { idempotencyKey: string }).idempotencyKey)
 
+// rules: idem-key-after-refusal
 test('a wrong SMS code is refused, the borrower stays with the code screen and a new key is made', async () => {
   const run = await cardBindingFirstFailing({ kind: 'refused', status: 1008 }, '000000')
   const refused = await run.until((s) => s.context.errorStatus === 1008)
@@ -343,6 +348,7 @@ test('a lost answer to the card binding, then a new code: the new binding goes u
   expect(keysOf(run, 'confirmCard')).toEqual(['id-1', 'id-2'])
 })
 
+// rules: field-sms-resend
 test('the SMS resend waits for the deadline kept in context', async () => {
   const script = funnelScript()
   const run = await resumedAt(script, 'bank_card')
@@ -386,6 +392,7 @@ test("a lost answer to the lender's card binding, then a new code: the new bindi
   expect(keys[1]).not.toBe(keys[0])
 })
 
+// rules: idem-key-reuse
 test('a lost answer to the loan application is retried with the same key, never a new submit', async () => {
   const run = await lenderCodeSent(failingFirst(funnelScript(), 'applyLoan', { kind: 'timeout' }))
   run.actor.send({ type: 'form.change', step: 'lendConfirm', patch: { code: '1', agreements: { loan: true, contract: true, third_party: true } } })
@@ -413,6 +420,7 @@ test('a typed link to a step the server does not allow is refused and the borrow
   expect(run.actor.getSnapshot().context.screen).toBe('loanDemand')
 })
 
+// rules: nothing-lost-snapshot, nothing-lost-reload
 test('a reload in any state of the funnel lands on the same screen with its data', async () => {
   const stored: { value: string; raw: ReturnType<typeof serializeSnapshot>; screen: string | null; purpose: string | null }[] = []
   const run = start(funnelScript('approved'))
@@ -462,6 +470,7 @@ async function storedWhileBindingCard() {
   return raw
 }
 
+// rules: nothing-lost-interrupted, idem-key-reuse
 test('a reload while binding the card sends the same confirmation again with the same key and code', async () => {
   const raw = await storedWhileBindingCard()
   expect(raw.local).not.toContain('6222020000000000000')
@@ -515,6 +524,7 @@ test('a card confirmation cut off by a closed web view is not sent again blank; 
   expect(review.context.errorCode).toBeNull()
 })
 
+// rules: nothing-lost-interrupted
 test('a card confirmation cut off by a closed web view that did not bind asks for the card again and says why', async () => {
   const script = funnelScript()
   script.getLoanUserStatus = () => loanUser({ step: 'bank_card', demand: { amount: 1_000_000, term: 12, purpose: 'shopping' } })
@@ -533,6 +543,7 @@ test('a card confirmation cut off by a closed web view that did not bind asks fo
   expect(keysOf(again, 'confirmCard')).toEqual(['new'])
 })
 
+// rules: nothing-lost-timers
 test('a reload during review polling resumes polling when told poll.now', async () => {
   const script = funnelScript('approved', 1)
   const run = await resumedAt(script, 'review')

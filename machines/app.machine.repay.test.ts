@@ -99,6 +99,7 @@ test('a processing repayment the borrower stops watching leaves for home', async
   await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
 })
 
+// rules: idem-key-reuse
 test('a lost payment answer is retried with the same key and never paid twice', async () => {
   const run = await payFailingOnce({ kind: 'network' })
   const uncertain = await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'uncertain' } } }))
@@ -109,6 +110,7 @@ test('a lost payment answer is retried with the same key and never paid twice', 
   expect(keys).toEqual(['id-1', 'id-1'])
 })
 
+// rules: error-server-5xx, idem-key-reuse
 test('a payment answered by a failing server (HTTP 502, no envelope) is uncertain: retried under the same key', async () => {
   const run = await payFailingOnce({ kind: 'refused', status: 502 })
   // A gateway's 502 may follow a payment the bank took: a fresh key could charge twice.
@@ -139,6 +141,7 @@ test('a payment whose answer was lost, chosen again from the plan, is the same p
   expect(keys).toEqual(['id-1', 'id-1'])
 })
 
+// rules: idem-key-after-refusal
 test('a refused payment goes back to the confirm screen with the reason, and the next try is a new payment', async () => {
   const run = await payFailingOnce({ kind: 'refused', status: 1009 })
   const refused = await run.until((s) => s.context.errorStatus === 1009)

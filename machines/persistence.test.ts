@@ -17,6 +17,7 @@ const persisted = {
   children: { c1: { src: 'confirmCard', snapshot: { status: 'active', input: { input: { code: '123456' } } } } },
 }
 
+// rules: nothing-lost-sensitive
 test('ID numbers, card numbers and SMS codes never reach the local copy', () => {
   const stored = serializeSnapshot(persisted)
   for (const secret of ['11010519491231002X', '6222020000000000000', '123456']) {
@@ -27,6 +28,7 @@ test('ID numbers, card numbers and SMS codes never reach the local copy', () => 
   expect(stored.local).toContain('priority_review')
 })
 
+// rules: nothing-lost-reload
 test('a restore with the session copy brings every field back', () => {
   const stored = serializeSnapshot(persisted)
   const snapshot = restoreSnapshot(stored, { version: 1, runtime })
@@ -34,6 +36,7 @@ test('a restore with the session copy brings every field back', () => {
   expect(snapshot?.children).toEqual(persisted.children)
 })
 
+// rules: nothing-lost-sensitive
 test('a restore in a new session keeps the form but not the sensitive fields', () => {
   const stored = serializeSnapshot(persisted)
   const snapshot = restoreSnapshot({ local: stored.local, session: null }, { version: 1, runtime })
@@ -42,6 +45,7 @@ test('a restore in a new session keeps the form but not the sensitive fields', (
   expect(drafts.basic.id_number).toBe('')
 })
 
+// rules: nothing-lost-interrupted
 test('a running request whose code a new session lost is restored as failed, never to be sent again blank', () => {
   const stored = serializeSnapshot(persisted)
   const lost = restoreSnapshot({ local: stored.local, session: null }, { version: 1, runtime })
@@ -65,6 +69,7 @@ test('a copy stored before the blanks were recorded is read alike: its blanked r
   expect(kept?.context).toEqual(persisted.context)
 })
 
+// rules: nothing-lost-snapshot
 test('an older version is migrated, or dropped when there is no migration', () => {
   const stored = serializeSnapshot(persisted, 0)
   expect(restoreSnapshot(stored, { version: 1, runtime })).toBeNull()

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import { eventForLocation, routeForState } from './routes'
 import { baseScript, loanUser, start } from '../tests/support/test-kit'
 
+// rules: flow-router-projection, flow-back-not-substate
 test('the URL follows the machine: home replaces the entry page, a form step is pushed', async () => {
   const script = baseScript()
   script.getLoanUserStatus = () => loanUser({ step: 'asset' })
@@ -13,6 +14,7 @@ test('the URL follows the machine: home replaces the entry page, a form step is 
   expect(routeForState(run.actor.getSnapshot())).toEqual({ path: '/pages/assetInfo/index', history: 'push' })
 })
 
+// rules: flow-agreement-keys
 test('an agreement opens with its key and title and Back returns to the form', async () => {
   const script = baseScript()
   script.getLoanUserStatus = () => loanUser({ step: 'basic' })
@@ -34,12 +36,14 @@ test('an agreement opens with its key and title and Back returns to the form', a
   expect(routeForState(returned)?.path).toBe('/pages/basicInfo/index')
 })
 
+// rules: flow-routes
 test('unknown paths and the login page are not events; the alias of the entry page is', () => {
   expect(eventForLocation('/nowhere')).toBeNull()
   expect(eventForLocation('/pages/login/index')).toBeNull()
   expect(eventForLocation('/pages/loanDemand/index')).toEqual({ type: 'xstate.route', to: '#loanDemand' })
 })
 
+// rules: flow-router-projection
 test('a refused location leaves the machine where it was, so the adapter rewrites the URL', async () => {
   const script = baseScript()
   script.getLoanUserStatus = () => loanUser({ step: 'demand' })

@@ -23,6 +23,7 @@ const amounts = [1_000, 3_700, 10_000, 58_800, 123_400, 200_000].map(yuan)
 const terms = [3, 6, 9, 12, 24, 36]
 const aprs = [0.072, 0.0999, 0.128, 0.18, 0.2399, 0.24]
 
+// rules: money-amortization
 test('a 10,000 CNY loan over 12 months at 12% costs the textbook 888.49 CNY a month', () => {
   const plan = amortize({ principal: yuan(10_000), apr: 0.12, term: 12, startDate: '2024-01-15' })
   expect(plan.monthlyPayment).toBe(88_849)
@@ -35,6 +36,7 @@ test('a 100,000 CNY loan over 36 months at 24% costs the textbook 3,923.29 CNY a
   expect(plan.monthlyPayment).toBe(392_329)
 })
 
+// rules: money-amortization
 test('every amount, term and APR in the product range prices to the formula to the fen', () => {
   for (const principal of amounts) {
     for (const term of terms) {
@@ -62,6 +64,7 @@ test('every amount, term and APR in the product range prices to the formula to t
   }
 })
 
+// rules: money-amortization
 test('each period charges interest on the balance still owed, rounded to the fen', () => {
   const principal = yuan(58_800)
   const plan = amortize({ principal, apr: 0.18, term: 24, startDate: '2024-05-20' })
@@ -118,6 +121,7 @@ test('impossible loans are refused instead of priced', () => {
   )
 })
 
+// rules: money-penalty
 test('a late payment costs 0.05% of the overdue amount per day, capped at 24% of it', () => {
   expect(penaltyFor({ amountDue: 88_849, daysOverdue: 0 })).toBe(0)
   expect(penaltyFor({ amountDue: 88_849, daysOverdue: 1 })).toBe(44)
@@ -139,6 +143,7 @@ function storedPlan(paidThrough: number): RepayablePeriod[] {
   }))
 }
 
+// rules: money-repayment-total
 test('repaying the next two periods early costs their principal and interest, no penalty', () => {
   const periods = storedPlan(1)
   const trial = repayTrial({ periods, chosen: [3, 2], today: '2024-02-20' })

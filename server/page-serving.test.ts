@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
+import { sandboxForSuite } from '../tests/support/test-client'
 import { acceptedEncodings } from './static-files'
-import { startSandbox, type RunningSandbox } from './start'
 
 /*
  * Over HTTP against the sandbox: the built page is served as production should
@@ -14,25 +14,18 @@ import { startSandbox, type RunningSandbox } from './start'
 const dist = mkdtempSync(join(tmpdir(), 'huaqian-serving-'))
 const script = `export const page = "${'花钱 '.repeat(400)}"\n`
 const html = '<!doctype html><title>花钱</title><div id="root"></div>'
-let sandbox: RunningSandbox
-
 function writeWithCopies(file: string, content: string) {
   writeFileSync(file, content)
   writeFileSync(`${file}.br`, brotliCompressSync(content))
   writeFileSync(`${file}.gz`, gzipSync(content))
 }
 
-beforeAll(async () => {
-  mkdirSync(join(dist, 'assets'))
-  writeWithCopies(join(dist, 'index.html'), html)
-  writeWithCopies(join(dist, 'assets', 'entry-AbC123.js'), script)
-  writeFileSync(join(dist, 'assets', 'entry-AbC123.js.map'), '{"version":3,"sources":["src/main.tsx"]}')
-  sandbox = await startSandbox({ port: 0, db: ':memory:', distDir: dist, logger: { error: () => {}, warn: () => {} } })
-})
-afterAll(async () => {
-  await sandbox.close()
-  rmSync(dist, { recursive: true, force: true })
-})
+mkdirSync(join(dist, 'assets'))
+writeWithCopies(join(dist, 'index.html'), html)
+writeWithCopies(join(dist, 'assets', 'entry-AbC123.js'), script)
+writeFileSync(join(dist, 'assets', 'entry-AbC123.js.map'), '{"version":3,"sources":["src/main.tsx"]}')
+const sandbox = sandboxForSuite({ page: true, distDir: dist })
+afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${sandbox.url}${path}`, { headers })
 

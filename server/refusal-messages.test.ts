@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { StatusCode } from '../src/contract/envelope'
 import { withLuhnDigit } from './banks'
 import { locales, messageKeys, translate } from './messages'
-import { startTestSandbox, type TestSandbox } from '../tests/support/test-client'
+import { sandboxForSuite } from '../tests/support/test-client'
 import { assetInput, basicInput, contactsInput, statusOf, throughFace } from '../tests/support/test-flows'
 
 /*
@@ -12,14 +12,7 @@ import { assetInput, basicInput, contactsInput, statusOf, throughFace } from '..
  * expected sentences are written here from what the borrower must be told.
  */
 
-let sb: TestSandbox
-
-beforeAll(async () => {
-  sb = await startTestSandbox()
-})
-afterAll(async () => {
-  await sb.close()
-})
+const sb = sandboxForSuite()
 
 /** Chinese text a borrower reads has no Latin words; digits and the sandbox code are fine. */
 const latinWord = /[A-Za-z]{2,}/
@@ -38,6 +31,7 @@ test('every sandbox message exists in all five locales and the Chinese ones carr
   }
 })
 
+// rules: locale-server-messages
 test('a later period chosen without the earlier one is refused in the borrower language', async () => {
   const { token } = await sb.login('13800000004')
   const loan = (await statusOf(sb, token)).loan

@@ -63,6 +63,7 @@ test('a municipality shows one city named after it, holding all its districts', 
   expect(search.items.some((r) => r.full_name === '广东省 深圳市 南山区')).toBe(true)
 })
 
+// rules: flow-agreement-keys
 test('all ten agreements are served as HTML in every locale', async () => {
   for (const key of agreementKeys) {
     const titles = new Set<string>()
@@ -163,6 +164,7 @@ test('loopback origins may call the API across ports', async () => {
 
 // The one mark means the lowest price, and the offers come cheapest first: a "recommended" mark on a
 // dearer lender would tell the borrower nothing they could check.
+// rules: flow-lenders-cheapest-first
 test('matched lenders come cheapest first and only the cheapest is marked', async () => {
   const { token } = await sb.login('13800000006')
   const { items } = await sb.ok('listMatches', { token })

@@ -20,6 +20,7 @@ async function toCardStep(phone: string) {
   return { token, id, identity }
 }
 
+// rules: field-mobile, field-bank-card, field-id-number
 test('the sandbox refuses unassigned mobile ranges, cards starting with 0 and ID numbers outside a province; it accepts pasted +86 numbers and spaced IDs', async () => {
   expect((await sb.raw('/sandbox/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '14012345678', code: '123456' }) })).body).toMatchObject({
     status: StatusCode.fieldRule,
@@ -49,6 +50,7 @@ test('the sandbox refuses unassigned mobile ranges, cards starting with 0 and ID
   expect(sent.phone_masked).toMatch(/^137/)
 })
 
+// rules: field-sms-code
 test('five wrong SMS codes spend the code: even the right one is refused after, and a new code works', async () => {
   const phone = '13700001402'
   const { token } = await toCardStep(phone)

@@ -168,6 +168,7 @@ test('the repaying persona has a period due today and repays it', async () => {
   expect((await statusOf(sb, token)).last_repayment).toMatchObject({ status: 'succeeded', amount: trial.total })
 })
 
+// rules: money-penalty
 test('the overdue persona owes a penalty on the late period', async () => {
   const { token } = await sb.login('13800000005')
   const status = await statusOf(sb, token)

@@ -1,22 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startSandbox, type RunningSandbox } from './start'
+import { afterAll, expect, test } from 'vitest'
+import { sandboxForSuite } from '../tests/support/test-client'
 
 const dist = mkdtempSync(join(tmpdir(), 'huaqian-dist-'))
-let sandbox: RunningSandbox
-
-beforeAll(async () => {
-  mkdirSync(join(dist, 'assets'))
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>花钱</title><div id="root"></div>')
-  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("page")')
-  sandbox = await startSandbox({ port: 0, db: ':memory:', distDir: dist, logger: { error: () => {}, warn: () => {} } })
-})
-afterAll(async () => {
-  await sandbox.close()
-  rmSync(dist, { recursive: true, force: true })
-})
+mkdirSync(join(dist, 'assets'))
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>花钱</title><div id="root"></div>')
+writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("page")')
+const sandbox = sandboxForSuite({ page: true, distDir: dist })
+afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
 test('the built page, its assets and the API share one port', async () => {
   const page = await fetch(`${sandbox.url}/`)

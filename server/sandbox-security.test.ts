@@ -11,6 +11,7 @@ test('a correctly signed request is answered', async () => {
   expect(result.body).toMatchObject({ status: 0, data: { channel_code: 'app-test', is_login_required: 0 } })
 })
 
+// rules: request-signature, security-signature-integrity
 test('a body altered after signing is refused with the signature code', async () => {
   const { token } = await sb.login('13700000101')
   const result = await sb.call('reportDevice', {
@@ -23,6 +24,7 @@ test('a body altered after signing is refused with the signature code', async ()
   expect(result.body.message).toBe('请求签名无效')
 })
 
+// rules: security-signature-integrity
 test('a query altered after signing is refused', async () => {
   const result = await sb.call('listRegions', { input: { parent_id: '440000' }, signFields: { parent_id: '110000' } })
   expect(result.body.status).toBe(StatusCode.badSignature)
@@ -35,6 +37,7 @@ test('a request without signature or timestamp is refused', async () => {
   expect(noTimestamp.body.status).toBe(StatusCode.badSignature)
 })
 
+// rules: request-clock-skew
 test('a stale timestamp either way gets its own code and the server time', async () => {
   const serverTime = Math.floor(sb.clock.now() / 1000)
   for (const skew of [-301, 301]) {
@@ -75,6 +78,7 @@ test('a request that breaks the contract gets a clear refusal, not a crash', asy
   expect(notJson.body.status).toBe(StatusCode.invalidRequest)
 })
 
+// rules: locale-server-messages
 test('refusals speak the borrower’s language', async () => {
   const english = await sb.call('lookupChannel', { params: { channel: 'nope' }, locale: 'en-US,en;q=0.9' })
   const traditional = await sb.call('lookupChannel', { params: { channel: 'nope' }, locale: 'zh-TW' })
@@ -82,6 +86,7 @@ test('refusals speak the borrower’s language', async () => {
   expect(traditional.body.message).toBe('未知渠道：nope')
 })
 
+// rules: idem-server
 test('a committing call without an Idempotency-Key is refused', async () => {
   const { token } = await sb.login('13700000104')
   const result = await sb.call('buyRewardProduct', {

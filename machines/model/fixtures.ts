@@ -62,6 +62,9 @@ const loan: LoanSummary = {
   periods_paid: 0,
 }
 
+/** The loan while the lender pays it out: not yet disbursed, its plan already set. */
+const disbursingLoan: LoanSummary = { ...loan, status: 'disbursing', disbursed_at: null }
+
 function status(step: LoanStep, patch: Partial<LoanUserStatus> = {}): LoanUserStatus {
   const hasLoan = step === 'applied' || step === 'repaying' || step === 'overdue'
   return {
@@ -187,7 +190,8 @@ export const fixtures: Fixtures = {
     atBankCard: () => status('bank_card'),
     inReview: () => status('review'),
     approved: () => status('approved'),
-    applied: () => status('applied'),
+    // Applied: the lender is paying out, so the loan shows as disbursing, as the server says it (the step follows the loan).
+    applied: () => status('applied', { loan: disbursingLoan, loans: [disbursingLoan] }),
     repaying: () => status('repaying'),
     // Server steps no explored path needs (the model's funnel never reaches them by an answer it
     // gives): taken by the written variants only (notExplored below).

@@ -169,7 +169,7 @@ function describeState(node: NodeView): DescribedState {
  * `route: {}` (a check that the event names the target, and'ed with the declared guard): the
  * declared one is read from the target's config.
  */
-function declaredGuard(view: TransitionView, kind: string): unknown {
+export function declaredGuard(view: TransitionView, kind: string): unknown {
   if (kind !== 'route') return view.guard
   return (view.target?.[0] as unknown as NodeDetails | undefined)?.config.route?.guard
 }

@@ -10,7 +10,8 @@ import { generatePaths } from './paths'
 import { goldenFile, goldenText, lineDiff } from './golden'
 import { descriptionFile, descriptionText, describeMachine } from './machine-description'
 import { replayAll, replayPath } from './replay'
-import { formatRulesReport, rulesReport } from './rules'
+import { formatRulesReport, scanRules } from './rules'
+import { writeRulesArtifacts } from './rules-artifacts'
 
 /*
  * `npm run paths`: generates the flow paths from the machine, lists them one a line and writes
@@ -20,7 +21,14 @@ import { formatRulesReport, rulesReport } from './rules'
  *   --coverage     replays every path at machine level and prints coverage for each level
  *   --run ID       replays one path (e.g. edge-12) at machine level, step by step
  *   --quiet        no listing
- *   --rules        lists each rule of docs/product-rules.md with its checks and levels; exit 1 if one has none
+ *   --rules        lists each rule of docs/product-rules.md with its checks and levels; exit 1 if one has
+ *                  none, or a `// rules:` line names no rule. Every run writes artifacts/rules-report.json
+ *                  and artifacts/product-rules.html for the reviewer page's rules panel
+ *   --orders       every order at each state with concurrent work (machines/model/orders.ts), run on the
+ *                  machine with the properties and the verifications' facts checked after every step;
+ *                  the table goes to artifacts/orders.txt (and .json). --bound N caps the orders per
+ *                  state (default 50000; the reduction used is in the table), --state S only states
+ *                  whose id holds S
  *   --approve      writes the golden paths (tests/model/golden-paths.txt) from this generation and
  *                  the machine's description (machines/model/machine-description.json); without it,
  *                  a difference from the committed files is printed and the exit code is 1
@@ -35,14 +43,42 @@ const { values } = parseArgs({
     quiet: { type: 'boolean', default: false },
     approve: { type: 'boolean', default: false },
     rules: { type: 'boolean', default: false },
+    orders: { type: 'boolean', default: false },
+    bound: { type: 'string', default: '50000' },
+    state: { type: 'string' },
   },
 })
 
+if (values.orders) {
+  const { exploreOrders, formatOrders } = await import('./orders')
+  // The verifications' facts live with the tests that own the verification table.
+  const { traceFacts } = await import('../../tests/model/support/order-checks')
+  const bound = Number(values.bound)
+  const wanted = values.state
+  const { results, unreached } = await exploreOrders({
+    bound,
+    check: traceFacts,
+    ...(wanted !== undefined ? { only: (s: { id: string }) => s.id.includes(wanted) } : {}),
+    onState: (r) => console.error(`${r.id} (${r.via}): ${r.explored} orders, ${r.failed} failed, ${(r.ms / 1000).toFixed(1)} s`),
+  })
+  const table = formatOrders(results, unreached, bound)
+  mkdirSync('artifacts', { recursive: true })
+  writeFileSync('artifacts/orders.txt', `${table}\n`)
+  writeFileSync('artifacts/orders.json', `${JSON.stringify({ bound, results, unreached }, null, 2)}\n`)
+  console.log(table)
+  console.log('(written to artifacts/orders.txt and artifacts/orders.json)')
+  process.exit(results.every((r) => r.failed === 0) ? 0 : 1)
+}
+
 if (values.rules) {
   // Each product rule with the checks that name it and their levels (machines/model/rules.ts).
-  const report = rulesReport(process.cwd())
+  const { report, unknown, misplaced } = scanRules(process.cwd())
+  writeRulesArtifacts(process.cwd(), report)
   console.log(formatRulesReport(report))
-  process.exit(report.every((r) => r.checks.length > 0) ? 0 : 1)
+  for (const u of unknown) console.log(`${u.file}:${u.line} names ${u.id}, which is no rule of docs/product-rules.md`)
+  for (const m of misplaced) console.log(`${m.file}:${m.line}: a \`// rules:\` line must list ids and stand directly above a test`)
+  const ok = report.every((r) => r.checks.length > 0 || r.notAutomated) && unknown.length === 0 && misplaced.length === 0
+  process.exit(ok ? 0 : 1)
 }
 
 const seed = Number(values.seed)
@@ -76,6 +112,8 @@ async function main(): Promise<number> {
 
   mkdirSync(path.dirname(values.out), { recursive: true })
   writeFileSync(values.out, `${JSON.stringify(set, null, 2)}\n`)
+  // The reviewer page's rules panel reads these beside the paths.
+  writeRulesArtifacts(process.cwd(), scanRules(process.cwd()).report)
 
   if (!values.quiet && !values.coverage) {
     console.log(`Shortest paths to every state (${set.statePaths.length}):`)

@@ -6,7 +6,8 @@ import { appMachine } from '../app.machine'
 import type { ApiFailure, AppInput, LoanStep, LoanSummary, LoanTerm, LoanUserStatus, PlanPeriod, PortName, RepayPlan } from '../ports'
 import { loanSteps } from '../ports'
 import type { StoredSnapshot } from '../persistence'
-import { serializeSnapshot } from '../persistence'
+import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../persistence'
+import { resumeRestored } from '../resume'
 import type { FailureKind } from './fixtures'
 import { clockStartMs, draftOnScreen, eventSamples, failureOf, failuresOf, fixtures, formSamples, routeQueries, startSamples } from './fixtures'
 
@@ -241,6 +242,8 @@ export interface TraceStep {
   /** Calls that went out during this step (invoked actors started), in order. */
   calls: { src: PortName; input: unknown }[]
   emitted: { type: string; command?: string }[]
+  /** The address the host reopened the page at, on a step that reopened it. */
+  reopened?: { path: string; query?: Record<string, string> }
 }
 
 export interface Trace {
@@ -257,7 +260,7 @@ async function settle(): Promise<void> {
 
 interface Move {
   label: string
-  run: (how: number) => Promise<Omit<TraceStep, 'snapshot' | 'stored' | 'calls' | 'emitted'>>
+  run: () => Promise<TraceStep>
 }
 
 /** The periods a borrower can tick on the plan: the k earliest unpaid, or a choice the screen would never make. */
@@ -279,8 +282,63 @@ export interface WalkOptions {
   machine?: typeof appMachine
 }
 
-/** Runs one walk and returns its trace; the walk stops early when nothing can happen. */
-export async function runWalk(world: WorldData, steps: readonly WalkChoice[], options: WalkOptions = {}): Promise<Trace> {
+/** One way a call can be answered: done with a variant (the world's own answer or a named fixture), or failed. */
+export interface Outcome {
+  name: string
+  kind: 'done' | FailureKind | 'serverError'
+}
+
+/** Every way `call` can be answered: the world's answer (where there is one), each named fixture, each failure. */
+export function outcomesOf(call: { src: PortName; input: unknown }): Outcome[] {
+  const named = Object.keys((fixtures as unknown as Record<string, Record<string, unknown>>)[call.src] ?? {})
+  return [
+    ...(generated[call.src] ? [{ name: 'generated', kind: 'done' as const }] : []),
+    ...named.map((name) => ({ name, kind: 'done' as const })),
+    // Every way a call fails, and a gateway's 5xx (a refusal whose outcome is unknown: asking again can succeed).
+    ...[...failuresOf(call.input), 'serverError' as const].map((kind) => ({ name: kind, kind })),
+  ]
+}
+
+/** The outcome a random walk's `how` picks for a call (weighted towards success). */
+function outcomeOfChoice(call: Pending, how: number): Outcome {
+  const all = outcomesOf(call)
+  const done = all.filter((o) => o.kind === 'done')
+  const failures = all.filter((o) => o.kind !== 'done')
+  // Five in six answers succeed, so walks get somewhere; the rest fail each way a call can. A
+  // commit fails one time in two: what survives its failure and its retry is what matters most.
+  if (how % 12 < (commitCalls.has(call.src) ? 6 : 10)) {
+    const pick = Math.floor(how / 12)
+    // The world's own answer where there is one: always for money (a plan or a price from another
+    // loan would contradict the world), half the time for the rest (the named fixtures move the
+    // server's step on).
+    const own = generated[call.src] !== undefined
+    return own && (moneyCalls.has(call.src) || pick % 2 === 0) ? done[0]! : done[pick % done.length]!
+  }
+  return failures[Math.floor(how / 12) % failures.length]!
+}
+
+/**
+ * A walk under way: the real machine with every call held open. The random walk below and the
+ * order explorer (orders.ts) drive it; each move is recorded as a step of its trace.
+ */
+export interface WalkSession {
+  trace: Trace
+  snapshot(): AnyMachineSnapshot
+  /** Calls sent and not yet answered or cancelled, oldest first. */
+  pending(): Pending[]
+  answer(call: Pending, outcome: Outcome): Promise<TraceStep>
+  send(event: AppEvent, label?: string): Promise<TraceStep>
+  /** Time passes (a poll's wait, a countdown). */
+  wait(ms?: number): Promise<TraceStep>
+  /**
+   * The web view reloads (or the host opens it again, at `address`): the machine is stopped and a new
+   * one starts from what the device kept, resumed as the page resumes it.
+   */
+  reload(address?: { path: string; query?: Record<string, string> }): Promise<TraceStep>
+  stop(): void
+}
+
+export async function openWalk(world: WorldData, options: WalkOptions = {}): Promise<WalkSession> {
   const pending: Pending[] = []
   let seq = 0
   let callLog: { src: PortName; input: unknown }[] = []
@@ -300,7 +358,8 @@ export async function runWalk(world: WorldData, steps: readonly WalkChoice[], op
       })
     })
   }
-  const clock = new SimulatedClock()
+  const walked = machine.provide({ actors: actors as never })
+  let clock = new SimulatedClock()
   const clockMs = { value: clockStartMs }
   let ids = 0
   const input: AppInput = {
@@ -313,64 +372,96 @@ export async function runWalk(world: WorldData, steps: readonly WalkChoice[], op
     },
     ...(world.deepLink ? { initialDeepLink: world.deepLink } : {}),
   }
-  const actor = createActor(machine.provide({ actors: actors as never }), { input, clock })
   let emitted: TraceStep['emitted'] = []
-  actor.on('*', (event) => emitted.push(event as TraceStep['emitted'][number]))
-  actor.start()
+  // The token the host handed last (at load or by a payload): a reload is handed it again.
+  let token: string | null = world.token ? 'tok' : null
+  const begin = (snapshot?: unknown, address?: { path: string; query?: Record<string, string> }) => {
+    // Booting again at a new address: that address is the deep link.
+    const { initialDeepLink: _, ...rest } = input
+    const started = address ? { ...rest, initialDeepLink: address } : input
+    const actor = createActor(walked, { input: started, clock, ...(snapshot ? { snapshot: snapshot as never } : {}) })
+    actor.on('*', (event) => emitted.push(event as TraceStep['emitted'][number]))
+    actor.start()
+    return actor
+  }
+  let actor = begin()
   await settle()
   const trace: Trace = { world, input, start: { snapshot: actor.getSnapshot(), calls: callLog }, steps: [] }
 
-  const answer = (call: Pending, how: number): Move['run'] => async () => {
-    const at = pending.indexOf(call)
-    if (at !== -1) pending.splice(at, 1)
-    // Five in six answers succeed, so walks get somewhere; the rest fail each way a call can. A
-    // commit fails one time in two: what survives its failure and its retry is what matters most.
-    if (how % 12 < (commitCalls.has(call.src) ? 6 : 10)) {
-      const named = Object.entries((fixtures as unknown as Record<string, Record<string, (a: unknown) => unknown>>)[call.src] ?? {})
-      const own = generated[call.src]
-      const variants: [string, () => unknown][] = [
-        ...(own ? [['generated', () => (own as (w: WorldData, a: unknown) => unknown)(world, call.input)] as [string, () => unknown]] : []),
-        ...named.map(([name, fixture]) => [name, () => fixture(call.input)] as [string, () => unknown]),
-      ]
-      const pick = Math.floor(how / 12)
-      // The world's own answer where there is one: always for money (a plan or a price from another
-      // loan would contradict the world), half the time for the rest (the named fixtures move the
-      // server's step on).
-      const [name, make] = own && (moneyCalls.has(call.src) || pick % 2 === 0) ? variants[0]! : variants[pick % variants.length]!
-      const output = make()
-      call.resolve(output)
-      return { label: `${call.src}.done:${name}`, event: null, answered: { src: call.src, input: call.input, outcome: 'done', output } }
-    }
-    // Every way a call fails, and a gateway's 5xx (a refusal whose outcome is unknown: asking again can succeed).
-    const kinds: (FailureKind | 'serverError')[] = [...failuresOf(call.input), 'serverError']
-    const kind = kinds[Math.floor(how / 12) % kinds.length]!
-    const failure: ApiFailure = kind === 'serverError' ? { kind: 'refused', status: 502 } : failureOf(kind)
-    call.reject(failure)
-    return { label: `${call.src}.error:${kind}`, event: null, answered: { src: call.src, input: call.input, outcome: kind } }
-  }
-
-  const send = (event: AppEvent, label: string): Move => ({
-    label,
-    run: async () => {
-      actor.send(event)
-      return { label, event, answered: null }
-    },
-  })
-
-  const take = async (move: Move, how: number) => {
+  const record = async (run: () => Promise<Omit<TraceStep, 'snapshot' | 'stored' | 'calls' | 'emitted'>>): Promise<TraceStep> => {
     callLog = []
     emitted = []
-    const done = await move.run(how)
+    const done = await run()
     await settle()
-    trace.steps.push({ ...done, snapshot: actor.getSnapshot(), stored: serializeSnapshot(actor.getPersistedSnapshot()), calls: callLog, emitted })
+    const step: TraceStep = { ...done, snapshot: actor.getSnapshot(), stored: serializeSnapshot(actor.getPersistedSnapshot()), calls: callLog, emitted }
+    trace.steps.push(step)
+    return step
   }
+
+  return {
+    trace,
+    snapshot: () => actor.getSnapshot(),
+    pending: () => [...pending].sort((a, b) => a.seq - b.seq),
+    answer: (call, outcome) =>
+      record(async () => {
+        const at = pending.indexOf(call)
+        if (at !== -1) pending.splice(at, 1)
+        if (outcome.kind === 'done') {
+          const own = generated[call.src]
+          const output =
+            outcome.name === 'generated' && own
+              ? (own as (w: WorldData, a: unknown) => unknown)(world, call.input)
+              : (fixtures as unknown as Record<string, Record<string, (a: unknown) => unknown>>)[call.src]![outcome.name]!(call.input)
+          call.resolve(output)
+          return { label: `${call.src}.done:${outcome.name}`, event: null, answered: { src: call.src, input: call.input, outcome: 'done', output } }
+        }
+        const failure: ApiFailure = outcome.kind === 'serverError' ? { kind: 'refused', status: 502 } : failureOf(outcome.kind)
+        call.reject(failure)
+        return { label: `${call.src}.error:${outcome.kind}`, event: null, answered: { src: call.src, input: call.input, outcome: outcome.kind } }
+      }),
+    send: (event, label = event.type) =>
+      record(async () => {
+        if (event.type === 'bridge.payload' && typeof event.token === 'string' && event.token !== '') token = event.token
+        actor.send(event)
+        return { label, event, answered: null }
+      }),
+    wait: (ms = 61_000) =>
+      record(async () => {
+        clockMs.value += ms
+        clock.increment(ms)
+        return { label: `wait:${Math.round(ms / 1000)}s`, event: null, answered: null }
+      }),
+    reload: (address) =>
+      record(async () => {
+        const stored = serializeSnapshot(actor.getPersistedSnapshot())
+        actor.stop()
+        // What was in flight is gone with the page; the restored machine asks again.
+        pending.length = 0
+        clock = new SimulatedClock()
+        const restored = restoreSnapshot(stored, { version: snapshotVersion, runtime: { now: input.now, makeId: input.makeId } })
+        // A snapshot taken mid-boot holds nothing worth resuming: boot again (as the page does).
+        const resumable = restored !== null && (restored as { value: unknown }).value !== 'boot' && restored.status === 'active'
+        actor = begin(resumable ? restored : undefined, address)
+        if (resumable) resumeRestored(actor, { token, deepLink: address ? { path: address.path, query: address.query ?? {} } : null })
+        const label = address ? `reopen:${address.path}` : 'reload'
+        return { label, event: null, answered: null, ...(address ? { reopened: address } : {}) }
+      }),
+    stop: () => actor.stop(),
+  }
+}
+
+/** Runs one walk and returns its trace; the walk stops early when nothing can happen. */
+export async function runWalk(world: WorldData, steps: readonly WalkChoice[], options: WalkOptions = {}): Promise<Trace> {
+  const session = await openWalk(world, options)
+  const move = (label: string, run: () => Promise<TraceStep>): Move => ({ label, run })
+  const answer = (call: Pending, how: number) => session.answer(call, outcomeOfChoice(call, how))
 
   // A walk may begin past boot: every call answered with the world's data until home, then the
   // borrower's first tap (repay or continue), so a budget of steps reaches the deep screens.
   // A walk that begins at Pay goes on to the payment's confirmation: the first unpaid period, Next, Next.
   if (world.begin !== 'boot') {
     for (let i = 0; i < 24; i++) {
-      const snapshot = actor.getSnapshot()
+      const snapshot = session.snapshot()
       const at = (screen: string, sub: string) => snapshot.matches({ session: { screens: { [screen]: sub } } })
       const forward: AppEvent | null = at('home', 'ready')
         ? world.begin === 'continue' ? { type: 'home.continue' } : { type: 'home.repay' }
@@ -383,19 +474,19 @@ export async function runWalk(world: WorldData, steps: readonly WalkChoice[], op
               : null
       if (forward !== null) {
         if (!snapshot.can(forward)) break
-        await take(send(forward, forward.type), 0)
+        await session.send(forward)
         if (world.begin !== 'pay') break
         continue
       }
       if (at('paymentConfirm', 'ready')) break
-      const call = [...pending].sort((a, b) => a.seq - b.seq)[0]
+      const call = session.pending()[0]
       if (call === undefined) break
-      await take({ label: call.src, run: (how) => answer(call, how)(how) }, 0)
+      await answer(call, 0)
     }
   }
 
   for (const choice of steps) {
-    const snapshot = actor.getSnapshot()
+    const snapshot = session.snapshot()
     if (snapshot.status !== 'active') break
     const moves: Move[] = []
     // Weighted: a pending call is answered as often as all the events together are sent (answers
@@ -404,27 +495,24 @@ export async function runWalk(world: WorldData, steps: readonly WalkChoice[], op
     const choosing = snapshot.matches({ session: { screens: { repayment: 'ready' } } })
     const events = eventsFor(snapshot).filter((candidate) => snapshot.can(candidate.event) || (choosing && candidate.event.type === 'repay.select'))
     const screenEvents = events.filter((candidate) => !globalEvents.has(candidate.event.type))
-    const calls = [...pending].sort((a, b) => a.seq - b.seq)
-    for (const call of calls) {
-      const move = { label: call.src, run: (how: number) => answer(call, how)(how) }
-      for (let i = 0; i < Math.max(2, screenEvents.length); i++) moves.push(move)
+    for (const call of session.pending()) {
+      const answering = move(call.src, () => answer(call, choice.how))
+      for (let i = 0; i < Math.max(2, screenEvents.length); i++) moves.push(answering)
     }
+    const sending = (candidate: { label: string; event: AppEvent }) => move(candidate.label, () => session.send(candidate.event, candidate.label))
     // Next (form.submit) is what the borrower came for: weighted up, so walks reach the commits.
-    for (const candidate of screenEvents) for (let i = candidate.event.type === 'form.submit' ? 4 : 1; i > 0; i--) moves.push(send(candidate.event, candidate.label))
-    // One step in five may be the host's or the borrower's global move (a link, a payload, an agreement).
-    if (choice.move % 5 === 0 || moves.length === 0) for (const candidate of events) moves.push(send(candidate.event, candidate.label))
-    moves.push({
-      label: 'time',
-      run: async () => {
-        clockMs.value += 61_000
-        clock.increment(61_000)
-        return { label: 'wait:61s', event: null, answered: null }
-      },
-    })
-    await take(moves[choice.move % moves.length]!, choice.how)
+    for (const candidate of screenEvents) for (let i = candidate.event.type === 'form.submit' ? 4 : 1; i > 0; i--) moves.push(sending(candidate))
+    // One step in five may be the host's or the borrower's global move (a link, a payload, an
+    // agreement), or the web view reloading.
+    if (choice.move % 5 === 0 || moves.length === 0) {
+      for (const candidate of events) moves.push(sending(candidate))
+      moves.push(move('reload', () => session.reload()))
+    }
+    moves.push(move('time', () => session.wait(61_000)))
+    await moves[choice.move % moves.length]!.run()
   }
-  actor.stop()
-  return trace
+  session.stop()
+  return session.trace
 }
 
 /** Events the page accepts almost anywhere: sent now and then, not at every step. */

@@ -8,6 +8,8 @@ import { walkSeed } from './walk-run'
  * property checked at every step (the same walks and checks as tests/model/walks.test.ts, with a
  * bigger budget). A failure is shrunk to a minimal walk and printed with its seed and fast-check
  * path; `npm run walks -- --replay <seed> --path <path>` runs exactly that walk again and prints it.
+ * `--level react` replays it through the React app instead (tests/model/walk-replay.test.tsx) and
+ * says at which step the page's machine leaves the reference's.
  */
 
 function option(name: string): string | undefined {
@@ -16,6 +18,20 @@ function option(name: string): string | undefined {
 }
 
 const replay = option('replay')
+const level = option('level') ?? 'machine'
+if (level !== 'machine') {
+  if (replay === undefined || option('path') === undefined) throw new Error('--level takes a walk to replay: --replay <seed> --path <path>')
+  if (level !== 'react') {
+    console.log(`level ${level}: not built; the walk replays at machine and react levels`)
+    process.exit(2)
+  }
+  const { spawnSync } = await import('node:child_process')
+  const run = spawnSync('npx', ['vitest', 'run', 'tests/model/walk-replay.test.tsx'], {
+    stdio: 'inherit',
+    env: { ...process.env, WALK_REPLAY: JSON.stringify({ seed: Number(replay), path: option('path') }) },
+  })
+  process.exit(run.status ?? 1)
+}
 const seed = Number(replay ?? option('seed') ?? walkSeed)
 const count = Number(option('count') ?? 1_000)
 const path = option('path')

@@ -18,6 +18,7 @@ test('the committed CN mobile table is what libphonenumber-js generates today', 
   expect(cnMobilePrefixes).toEqual(compactPrefixes(mobilePrefixesByLibphonenumber()))
 })
 
+// rules: field-mobile
 test('for every deciding prefix, the field rule and libphonenumber-js agree on mobile numbers', () => {
   const disagreements: string[] = []
   for (let value = 10 ** (decidingDigits - 1); value < 2 * 10 ** (decidingDigits - 1); value += 1) {

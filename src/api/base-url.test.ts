@@ -23,6 +23,7 @@ afterEach(async () => {
   server = undefined
 })
 
+// rules: boot-base-url
 test('an allowed bridge baseUrl is used without loading the init config', async () => {
   let loaded = 0
   const resolved = await resolveBaseUrl({
@@ -39,6 +40,7 @@ test('an allowed bridge baseUrl is used without loading the init config', async 
   expect(loaded).toBe(0)
 })
 
+// rules: boot-base-url, security-base-url
 test('a hostile bridge baseUrl falls back to the init config of the build', async () => {
   const options = {
     bridgeBaseUrl: 'https://api.huaqian.example.evil.net',

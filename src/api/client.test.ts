@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { AxiosAdapter } from 'axios'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import type { BridgeCommand } from '../bridge/bridge'
 import { StatusCode } from '../contract/envelope'
@@ -84,7 +85,7 @@ afterEach(async () => {
   await new Promise((resolve) => server.close(resolve))
 })
 
-function client(overrides: { timeoutMs?: number; baseUrl?: string } = {}): ApiClient {
+function client(overrides: { timeoutMs?: number; baseUrl?: string; httpAdapter?: AxiosAdapter } = {}): ApiClient {
   const channel = createToastChannel()
   channel.subscribe((toast) => toasts.push(toast))
   return createApiClient({
@@ -99,6 +100,7 @@ function client(overrides: { timeoutMs?: number; baseUrl?: string } = {}): ApiCl
     clock: () => now,
     logger: { error: (message) => logged.push(message) },
     ...(overrides.timeoutMs ? { timeoutMs: overrides.timeoutMs } : {}),
+    ...(overrides.httpAdapter ? { httpAdapter: overrides.httpAdapter } : {}),
   })
 }
 
@@ -113,6 +115,7 @@ const trial = {
   schedule: [],
 }
 
+// rules: request-headers, request-signature
 test('a GET carries every header of the spec and a signature over its query', async () => {
   answer = () => ({ status: 200, body: { status: 0, data: trial } })
   const outcome = await client().call('trialLoan', { input: { amount: 1_000_000, term: 12 } })
@@ -143,6 +146,7 @@ test('a GET carries every header of the spec and a signature over its query', as
   expect(toasts).toEqual([])
 })
 
+// rules: request-signature, idem-key-on-commit
 test('a POST signs its JSON body and sends the idempotency key of a committing call', async () => {
   answer = () => ({
     status: 200,
@@ -161,6 +165,7 @@ test('a POST signs its JSON body and sends the idempotency key of a committing c
   expect(request.headers['idempotency-key']).toBe('key-1')
 })
 
+// rules: idem-key-on-commit
 test('a committing call without an idempotency key is never sent', async () => {
   await expect(
     client().call('confirmLenderCard', { input: { request_id: 'R1', code: '123456', lender_id: 'L1' } }),
@@ -168,6 +173,7 @@ test('a committing call without an idempotency key is never sent', async () => {
   expect(received).toHaveLength(0)
 })
 
+// rules: security-token
 test('the bearer token is sent only when the borrower is logged in', async () => {
   session.update({ token: null })
   await client().call('lookupChannel', { params: { channel: 'app-test' } })
@@ -184,6 +190,7 @@ test('path parameters are encoded and dot segments refused', async () => {
   expect(received).toHaveLength(1)
 })
 
+// rules: request-success, error-refusal-toast
 test('a business refusal shows the server message and hands the body back', async () => {
   const refusal = { status: StatusCode.fieldRule, message: '身份证号码不正确', data: { field: 'id_number' } }
   answer = () => ({ status: 200, body: refusal })
@@ -195,6 +202,7 @@ test('a business refusal shows the server message and hands the body back', asyn
   expect(toasts).toEqual([{ code: 'serverMessage', message: '身份证号码不正确' }])
 })
 
+// rules: error-refusal-toast
 test('a refusal without a message shows the request-error toast', async () => {
   answer = () => ({ status: 200, body: { status: StatusCode.notFound, data: null } })
   const outcome = await client().call('lookupChannel', { params: { channel: 'x' } })
@@ -202,6 +210,7 @@ test('a refusal without a message shows the request-error toast', async () => {
   expect(toasts).toEqual([{ code: 'requestError' }])
 })
 
+// rules: request-success, error-server-5xx
 test('an HTTP error other than 401 is a refusal with its status', async () => {
   answer = () => ({ status: 503, body: '<html>bad gateway</html>' })
   const outcome = await client().call('lookupChannel', { params: { channel: 'x' } })
@@ -218,6 +227,7 @@ test('an HTTP error other than 401 is a refusal with its status', async () => {
   expect(toasts).toEqual([{ code: 'serverMessage', message: 'reused key' }])
 })
 
+// rules: request-contract-mismatch
 test('an answer that breaks the contract is a request error logged with the call name', async () => {
   answer = () => ({ status: 200, body: { status: 0, data: { channel_code: 42 } } })
   const outcome = await client().call('lookupChannel', { params: { channel: 'x' } })
@@ -230,6 +240,7 @@ test('an answer that breaks the contract is a request error logged with the call
   expect(garbage).toEqual({ ok: false, failure: { kind: 'invalidResponse', call: 'trialLoan' } })
 })
 
+// rules: error-401, security-token
 test('a 401 clears the token and user info and sends the host home', async () => {
   answer = () => ({ status: 401, body: { status: 401, message: 'expired' } })
   const outcome = await client().call('showUser')
@@ -241,6 +252,7 @@ test('a 401 clears the token and user info and sends the host home', async () =>
   expect(toasts).toEqual([])
 })
 
+// rules: error-401
 test('several 401s at once send goHome exactly once, and again only after a new token', async () => {
   answer = () => ({ status: 401, body: {} })
   const api = client()
@@ -256,6 +268,7 @@ test('several 401s at once send goHome exactly once, and again only after a new 
   expect(commands).toEqual([{ command: 'goHome' }, { command: 'goHome' }])
 })
 
+// rules: error-network-toast
 test('a network failure shows the network-error toast', async () => {
   const closed = createServer()
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
@@ -266,6 +279,18 @@ test('a network failure shows the network-error toast', async () => {
   expect(toasts).toEqual([{ code: 'networkError' }])
 })
 
+// rules: request-timeout
+test('a call not told otherwise gives the server 60 s, the spec\'s timeout, before it is a timeout', async () => {
+  const timeouts: (number | undefined)[] = []
+  const adapter: AxiosAdapter = (config) => {
+    timeouts.push(config.timeout)
+    return Promise.resolve({ data: { status: 0, data: trial }, status: 200, statusText: 'OK', headers: {}, config })
+  }
+  await client({ httpAdapter: adapter }).call('showUser')
+  expect(timeouts).toEqual([60 * 1000])
+})
+
+// rules: request-timeout, error-network-toast
 test('a request that gets no answer in time is a timeout shown as a network error', async () => {
   answer = () => 'hang'
   const outcome = await client({ timeoutMs: 150 }).call('showUser')
@@ -273,6 +298,7 @@ test('a request that gets no answer in time is a timeout shown as a network erro
   expect(toasts).toEqual([{ code: 'networkError' }])
 })
 
+// rules: request-clock-skew
 test('a stale timestamp corrects the clock offset and retries once, silently', async () => {
   const serverNow = 1_700_003_600
   answer = (request) =>
@@ -293,6 +319,7 @@ test('a stale timestamp corrects the clock offset and retries once, silently', a
   expect(received[2]?.headers.timestamp).toBe('1700003610')
 })
 
+// rules: request-clock-skew
 test('a stale timestamp is retried once and not twice', async () => {
   answer = () => ({
     status: 200,

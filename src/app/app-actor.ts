@@ -1,9 +1,8 @@
 import { createActor, type ActorOptions, type ActorRefFrom, type AnyActorLogic } from 'xstate'
 import type { appMachine } from '../../machines/app.machine'
-import { reportInterruptedRequests, restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
+import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
+import { resumeRestored } from '../../machines/resume'
 import type { AppInput } from '../../machines/ports'
-import { eventForLocation, screenForState } from '../../machines/routes'
-import { screenForPath } from '../../machines/screens'
 import { randomId } from '../session/session'
 import { reviewerInspect } from './reviewer-link'
 import { randomBytes, type Services } from './services'
@@ -121,20 +120,8 @@ export function startAppActor(win: Window, services: Services, clock?: ActorOpti
   actor.start()
   if (resumable) {
     services.setBaseUrl(actor.getSnapshot().context.baseUrl)
-    // The token lives in memory only; the host hands it again on every load.
-    if (state.token) actor.send({ type: 'bridge.payload', token: state.token })
-    reportInterruptedRequests(actor)
-    // Timers are not restored: a restored wait (review, liveness, order, repayment) polls now.
-    actor.send({ type: 'poll.now' })
-    // A host may open a WebView that ran the page before at a deep link: the restored snapshot is
-    // on the screen of that earlier visit, the address asks for another. The link is asked for as
-    // a typed URL is, so the machine lands where the server allows (docs/product-rules.md#flow-deep-link-clamp);
-    // a reload's address is the restored screen's own and asks for nothing.
-    const linked = deepLink.path === '/' ? null : screenForPath(deepLink.path)
-    if (linked !== null && linked !== screenForState(actor.getSnapshot())) {
-      const event = eventForLocation(deepLink.path, deepLink.query)
-      if (event !== null) actor.send(event)
-    }
+    resumeRestored(actor, { token: state.token ?? null, deepLink: deepLink.path === '/' ? null : deepLink })
   }
   return actor
 }
+

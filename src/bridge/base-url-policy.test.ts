@@ -4,6 +4,7 @@ import { acceptedBaseUrl, isAcceptableBaseUrl, normaliseBaseUrl } from './base-u
 const production = { allowedOrigins: ['https://api.huaqian.example'], allowLoopback: false }
 const development = { ...production, allowLoopback: true }
 
+// rules: security-base-url
 test('an https base URL on the allowlist is accepted, with or without a path', () => {
   expect(isAcceptableBaseUrl('https://api.huaqian.example', production)).toBe(true)
   expect(isAcceptableBaseUrl('https://api.huaqian.example/gateway/', production)).toBe(true)
@@ -32,6 +33,7 @@ test.each([
   expect(isAcceptableBaseUrl(url, development)).toBe(false)
 })
 
+// rules: security-base-url
 test('loopback addresses are accepted only in development', () => {
   for (const url of ['http://127.0.0.1:8787', 'http://localhost:5173/api', 'http://[::1]:8787', 'https://127.1.2.3']) {
     expect(isAcceptableBaseUrl(url, development)).toBe(true)

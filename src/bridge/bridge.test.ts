@@ -47,6 +47,7 @@ test('a real browser window can be handed to the bridge', () => {
   expect(realWindowFits).toBe(true)
 })
 
+// rules: bridge-sources
 test('a payload set as a global before load is the initial payload', () => {
   const win = new FakeWindow()
   Object.assign(win, { __HUAQIAN_BRIDGE__: { token: 'from-global', channelCode: 'H5' } })
@@ -55,6 +56,7 @@ test('a payload set as a global before load is the initial payload', () => {
   expect(bridge.initialSource).toBe('global')
 })
 
+// rules: bridge-sources
 test('a payload in the URL query is read, as parameters or as bridge=', () => {
   const plain = createBridge({ window: new FakeWindow({ search: '?token=q1&deviceId=d1' }), allowedOrigins: [] })
   expect(plain.initial).toEqual({ token: 'q1', deviceId: 'd1' })
@@ -64,6 +66,7 @@ test('a payload in the URL query is read, as parameters or as bridge=', () => {
   expect(packed.initial).toEqual({ token: 'q2', loanExcess: 2 })
 })
 
+// rules: bridge-token-required
 test('URL parameters without a token change nothing', () => {
   const bridge = createBridge({
     window: new FakeWindow({ search: '?channelCode=H5&baseUrl=https://evil.example' }),
@@ -72,6 +75,7 @@ test('URL parameters without a token change nothing', () => {
   expect(bridge.initial).toBeNull()
 })
 
+// rules: bridge-sources, bridge-message-origin
 test('a message from an allowed origin delivers a new payload', () => {
   const win = new FakeWindow()
   const heard: [BridgePayload, string][] = []
@@ -84,6 +88,7 @@ test('a message from an allowed origin delivers a new payload', () => {
   ])
 })
 
+// rules: bridge-message-origin
 test('messages from foreign origins, of other types or without a token are ignored', () => {
   const win = new FakeWindow()
   const heard: BridgePayload[] = []
@@ -99,6 +104,7 @@ test('messages from foreign origins, of other types or without a token are ignor
   expect(heard).toEqual([])
 })
 
+// rules: bridge-commands
 test('commands go to the iOS message handler when present', () => {
   const win = new FakeWindow()
   const ios: unknown[] = []
@@ -108,6 +114,7 @@ test('commands go to the iOS message handler when present', () => {
   expect(ios).toEqual([{ command: 'goHome' }])
 })
 
+// rules: bridge-commands
 test('commands go to the Android object as JSON text', () => {
   const win = new FakeWindow()
   const android: unknown[] = []
@@ -117,6 +124,7 @@ test('commands go to the Android object as JSON text', () => {
   expect(android).toEqual(['{"command":"openUrl","url":"https://vendor.example/face"}'])
 })
 
+// rules: bridge-commands
 test('a framed page posts commands to its parent at the payload origin, never to *', () => {
   const posted: Posted[] = []
   const win = new FakeWindow({ framed: posted })
@@ -139,6 +147,7 @@ test('with no host at all a command is recorded and goes nowhere', () => {
   expect(bridge.sent).toEqual([{ command: { command: 'goHome' }, via: 'none' }])
 })
 
+// rules: bridge-commands
 test('openUrl refuses anything but http and https', () => {
   const win = new FakeWindow()
   const android: unknown[] = []
@@ -170,6 +179,7 @@ class HistoryWindow extends FakeWindow {
   }
 }
 
+// rules: bridge-token-leaves-url
 test('the token leaves the address at intake; the route and other parameters stay', () => {
   const encoded = encodeBridgeParameter({ token: 'secret-token', channelCode: 'H5' })
   const win = new HistoryWindow({ search: `?bridge=${encoded}&lang=en`, hash: '#/pages/basicInfo/index?token=secret-token&x=1' })
@@ -180,6 +190,7 @@ test('the token leaves the address at intake; the route and other parameters sta
   expect(win.replaced.join()).not.toContain('secret')
 })
 
+// rules: bridge-token-leaves-url
 test('the token leaves the address even when the payload read is the host global one', () => {
   const encoded = encodeBridgeParameter({ token: 'secret-token', channelCode: 'H5' })
   const win = new HistoryWindow({ search: `?bridge=${encoded}&lang=en`, hash: '#/pages/home/index' })
@@ -190,6 +201,7 @@ test('the token leaves the address even when the payload read is the host global
   expect(win.replaced).toEqual(['/?lang=en#/pages/home/index'])
 })
 
+// rules: bridge-request-payload
 test('a page without a payload asks its host (requestPayload) and waits for the answer', async () => {
   const posted: Posted[] = []
   const win = new FakeWindow({ framed: posted })
@@ -202,6 +214,7 @@ test('a page without a payload asks its host (requestPayload) and waits for the 
   expect(received).toEqual(['again'])
 })
 
+// rules: bridge-request-payload
 test('a host that answers requestPayload without a token (logged out) ends the wait; no host means no wait', async () => {
   const posted: Posted[] = []
   const win = new FakeWindow({ framed: posted })

@@ -61,6 +61,7 @@ test('a full host payload is read field by field', () => {
   })
 })
 
+// rules: bridge-token-required
 test('a payload without a non-empty string token is ignored', () => {
   expect(parseBridgePayload({ channelCode: 'H5', deviceId: 'd' })).toBeNull()
   expect(parseBridgePayload({ token: '' })).toBeNull()
@@ -71,6 +72,7 @@ test('a payload without a non-empty string token is ignored', () => {
   expect(parseBridgePayload('not json')).toBeNull()
 })
 
+// rules: bridge-field-checks
 test('wrong-typed fields are dropped and the rest kept', () => {
   const payload = parseBridgePayload({
     token: 'tok',
@@ -88,6 +90,7 @@ test('wrong-typed fields are dropped and the rest kept', () => {
   expect(payload).toEqual({ token: 'tok', brand: 'Xiaomi' })
 })
 
+// rules: bridge-field-checks
 test('a payload cannot pollute prototypes or smuggle unknown keys', () => {
   const hostile = JSON.parse(
     '{"token":"tok","__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},' +
@@ -100,6 +103,7 @@ test('a payload cannot pollute prototypes or smuggle unknown keys', () => {
   expect((payload as unknown as Record<string, unknown>).isAdmin).toBeUndefined()
 })
 
+// rules: bridge-token-required
 test('an inherited token does not count', () => {
   const raw = Object.create({ token: 'inherited' }) as object
   expect(parseBridgePayload(raw)).toBeNull()
@@ -124,6 +128,7 @@ test('individual URL parameters make a payload, objects as JSON text', () => {
   expect(readQueryPayload(new URLSearchParams('channelCode=H5&appCode=1'))).toBeNull()
 })
 
+// rules: bridge-sources
 test('a bridge= parameter carries the payload as base64url JSON, unicode included', () => {
   const encoded = encodeBridgeParameter({ token: 'tök', userInfo: { phone: '13800138000', nick_name: '小明' } })
   expect(encoded).not.toMatch(/[+/=]/)
@@ -170,6 +175,7 @@ test('a Proxy whose traps throw, or a revoked one, is no payload and throws noth
   expect(parseBridgePayload({ token: 'tok', gps: hostile, location: proxy })).toEqual({ token: 'tok' })
 })
 
+// rules: bridge-field-checks
 test('a JSON-text payload over 4096 characters keeps its token; a long nickname is cut, an oversized field dropped', () => {
   const json = JSON.stringify({
     token: 'tok-long-payload',

@@ -27,6 +27,7 @@ import {
 
 const today = '2025-06-15'
 
+// rules: field-name
 test('Chinese names (with a middle dot) and Latin names pass', () => {
   expect(checkName('张三')).toBeNull()
   expect(checkName('阿沛·阿旺晋美')).toBeNull()
@@ -34,6 +35,7 @@ test('Chinese names (with a middle dot) and Latin names pass', () => {
   expect(checkName('  王小明 ')).toBeNull()
 })
 
+// rules: field-name
 test('names that are empty, too short, too long or mixed are refused', () => {
   expect(checkName('')).toBe('name.required')
   expect(checkName('张')).toBe('name.length')
@@ -58,6 +60,7 @@ test('ID numbers made by makeIdNumber pass and carry birth date and sex', () => 
   expect(parseIdNumber(makeIdNumber('440305', '1990-03-07', 124))?.sex).toBe('female')
 })
 
+// rules: field-id-number
 test('ID numbers with a wrong shape or an impossible birth date are refused', () => {
   expect(checkIdNumber('', today)).toBe('idNumber.required')
   expect(checkIdNumber('4403051990030712', today)).toBe('idNumber.format')
@@ -75,6 +78,7 @@ function checkCharFor(first17: string): string {
   return '10X98765432'.charAt(sum % 11)
 }
 
+// rules: field-id-number
 test('borrowers must be 18 to 60 on the day they apply', () => {
   expect(checkIdNumber(makeIdNumber('110105', '2007-06-15', 11), today)).toBeNull()
   expect(checkIdNumber(makeIdNumber('110105', '2007-06-16', 11), today)).toBe('idNumber.tooYoung')
@@ -88,11 +92,13 @@ test('makeIdNumber refuses nonsense input', () => {
   expect(() => makeIdNumber('110105', '1990-01-01', 1000)).toThrow(RangeError)
 })
 
+// rules: field-id-number
 test("today's date is counted in China time", () => {
   expect(chinaDateOf(Date.UTC(2025, 0, 1, 16, 30))).toBe('2025-01-02')
   expect(chinaDateOf(Date.UTC(2025, 0, 1, 15, 59))).toBe('2025-01-01')
 })
 
+// rules: field-mobile
 test('mobile numbers are eleven digits in an assigned mainland mobile range', () => {
   expect(checkMobile('13800138000')).toBeNull()
   expect(checkMobile('19912345678')).toBeNull()
@@ -103,6 +109,7 @@ test('mobile numbers are eleven digits in an assigned mainland mobile range', ()
   expect(checkMobile('138abc00138000')).toBe('mobile.invalid')
 })
 
+// rules: field-mobile
 test.each(['140', '141', '142', '143', '144', '146', '148', '149', '154', '160', '161', '163', '164', '168', '169', '179', '194'])(
   'the unassigned or non-mobile range %s is refused, though 1[3-9] matches it',
   (prefix) => {
@@ -110,6 +117,7 @@ test.each(['140', '141', '142', '143', '144', '146', '148', '149', '154', '160',
   },
 )
 
+// rules: field-mobile
 test('pasted numbers with +86, 0086, 86, spaces and hyphens are accepted and normalised', () => {
   for (const pasted of ['+86 138 0013 8000', '0086-138-0013-8000', '8613800138000', ' 138-0013-8000 ', '+86 (138) 0013 8000']) {
     expect(checkMobile(pasted), pasted).toBeNull()
@@ -120,6 +128,7 @@ test('pasted numbers with +86, 0086, 86, spaces and hyphens are accepted and nor
   expect(checkMobile('+1 138 0013 8000')).toBe('mobile.invalid')
 })
 
+// rules: field-id-number
 test('an ID number must start with a GB/T 2260 province code; spaces around it are trimmed', () => {
   const today = '2026-03-10'
   const valid = makeIdNumber('440305', '1990-03-07', 123)
@@ -132,12 +141,14 @@ test('an ID number must start with a GB/T 2260 province code; spaces around it a
   expect(checkIdNumber(makeIdNumber('810000', '1990-03-07', 123), today)).toBeNull()
 })
 
+// rules: field-bank-card
 test('no card number starts with 0, though 0000000000000000 passes Luhn', () => {
   expect(passesLuhn('0000000000000000')).toBe(true)
   expect(checkBankCard('0000000000000000')).toBe('bankCard.leadingZero')
   expect(isBlockingRule(checkBankCard('0222020000123456786'))).toBe(true)
 })
 
+// rules: field-sms-code
 test('SMS codes are six digits', () => {
   expect(checkSmsCode('012345')).toBeNull()
   expect(checkSmsCode('')).toBe('smsCode.required')
@@ -145,6 +156,7 @@ test('SMS codes are six digits', () => {
   expect(checkSmsCode('12345a')).toBe('smsCode.invalid')
 })
 
+// rules: field-bank-card
 test('bank cards are 16–19 digits passing Luhn', () => {
   expect(checkBankCard('4111111111111111')).toBeNull()
   expect(checkBankCard('6222020200001234562')).toBeNull()
@@ -156,6 +168,7 @@ test('bank cards are 16–19 digits passing Luhn', () => {
   expect(isBlockingRule(checkBankCard('4111111111111112'))).toBe(true)
 })
 
+// rules: field-bank-card
 test('a UnionPay 62-card failing Luhn is a warning that does not block', () => {
   const code = checkBankCard('6212345678901234')
   expect(code).toBe('bankCard.luhnWarning')
@@ -163,6 +176,7 @@ test('a UnionPay 62-card failing Luhn is a warning that does not block', () => {
   expect(isBlockingRule(null)).toBe(false)
 })
 
+// rules: field-email
 test('email is optional but must be an address when given', () => {
   expect(checkEmail('')).toBeNull()
   expect(checkEmail(undefined)).toBeNull()
@@ -172,6 +186,7 @@ test('email is optional but must be an address when given', () => {
   expect(checkEmail('@example.com')).toBe('email.invalid')
 })
 
+// rules: field-address
 test('the address detail is 5 to 100 characters', () => {
   expect(checkAddress('南山区科技园1号')).toBeNull()
   expect(checkAddress('')).toBe('address.required')
@@ -193,6 +208,7 @@ test('two valid contacts, the first a parent, pass', () => {
   ).toBeNull()
 })
 
+// rules: field-contacts
 test('contacts are exactly two and the first must be an immediate relative', () => {
   expect(checkContacts([{ relation: 'parent', name: '张大山', phone: '13900139000' }], borrower)).toBe(
     'contacts.count',
@@ -208,6 +224,7 @@ test('contacts are exactly two and the first must be an immediate relative', () 
   ).toEqual([{ index: 0, field: 'relation', code: 'contacts.firstNotImmediate' }])
 })
 
+// rules: field-contacts
 test('contact phones must differ from each other and from the borrower, names from the borrower', () => {
   expect(
     contactIssues(
@@ -243,6 +260,7 @@ test('contact phones must differ from each other and from the borrower, names fr
   ).toBe('contacts.nameInvalid')
 })
 
+// rules: field-amount-term
 test('amounts are 1,000 to 200,000 CNY in steps of 100, terms from the offered list', () => {
   expect(checkAmount(100_000)).toBeNull()
   expect(checkAmount(20_000_000)).toBeNull()

@@ -26,6 +26,7 @@ test('the sandbox key is the one the shared vectors are made with', () => {
   expect(vectorFile.vectors.length).toBeGreaterThanOrEqual(7)
 })
 
+// rules: request-signature
 test.each(vectorFile.vectors.map((vector) => [vector.name, vector] as const))(
   'vector %s: string to sign and signature match the shared file',
   (_name, vector) => {
@@ -46,6 +47,7 @@ test('a tampered field changes the signature', () => {
   expect(signRequest(1, { code: '1' }, 'k')).not.toBe(signRequest(2, { code: '1' }, 'k'))
 })
 
+// rules: request-signature
 test('nested objects are signed with their keys sorted at every level', () => {
   const one = { outer: { b: 1, a: { d: [{ z: 1, y: 2 }], c: true } } }
   const two = { outer: { a: { c: true, d: [{ y: 2, z: 1 }] }, b: 1 } }
@@ -53,10 +55,12 @@ test('nested objects are signed with their keys sorted at every level', () => {
   expect(sortedJson(one.outer)).toBe('{"a":{"c":true,"d":[{"y":2,"z":1}]},"b":1}')
 })
 
+// rules: request-signature
 test("the characters ! ' ( ) * are percent-encoded", () => {
   expect(canonicalFields({ "k!'()*": "v!'()*" })).toBe('k%21%27%28%29%2A=v%21%27%28%29%2A')
 })
 
+// rules: request-signature
 test('null, undefined and empty strings are dropped while 0, false and "0" are kept', () => {
   expect(canonicalFields({ a: null, b: undefined, c: '', d: 0, e: false, f: '0' })).toBe(
     'd=0&e=false&f=0',

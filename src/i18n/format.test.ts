@@ -4,6 +4,7 @@ import { formatApr, formatChoices, formatDate, formatMoney, formatMonths } from 
 // Intl separates with no-break spaces (U+00A0, U+202F) in French and Spanish; compare as plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 
+// rules: money-format, money-fen
 test('amounts in fen are shown in yuan with each locale’s currency conventions', () => {
   expect(formatMoney(123_456_78, 'zh-Hans')).toBe('¥123,456.78')
   expect(formatMoney(123_456_78, 'zh-Hant')).toBe('CN¥123,456.78')
@@ -19,10 +20,12 @@ test('whole yuan, single fen and zero keep two decimals', () => {
   expect(formatMoney(-1_050, 'en')).toBe('-CN¥10.50')
 })
 
+// rules: money-fen
 test('amounts too large for binary fractions keep their last fen', () => {
   expect(formatMoney(Number.MAX_SAFE_INTEGER, 'zh-Hans')).toBe('¥90,071,992,547,409.91')
 })
 
+// rules: money-fen
 test('an amount that is not whole fen is refused rather than rounded silently', () => {
   expect(() => formatMoney(12.5, 'en')).toThrow(RangeError)
   expect(() => formatMoney(Number.NaN, 'en')).toThrow(RangeError)
@@ -36,6 +39,7 @@ test('an APR fraction is shown as a percentage with at most two decimals', () =>
   expect(plain(formatApr(0.1825, 'es'))).toBe('18,25 %')
 })
 
+// rules: money-format
 test('a calendar date is the same day in every locale, whatever the device’s zone', () => {
   expect(formatDate('2025-03-01', 'zh-Hans')).toBe('2025年3月1日')
   expect(formatDate('2025-03-01', 'zh-Hant')).toBe('2025年3月1日')

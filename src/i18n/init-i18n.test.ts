@@ -17,6 +17,7 @@ test('without a choice the page is in Simplified Chinese', async () => {
   expect(i18n.t('app.name')).toBe('花钱')
 })
 
+// rules: locale-one-chunk
 test('loading a locale loads only that locale’s messages', async () => {
   const i18n = await initI18n('zh-Hant')
   expect(Object.keys(i18n.store.data)).toEqual(['zh-Hant'])

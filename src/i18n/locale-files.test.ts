@@ -49,11 +49,13 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
   es: ['app.name', 'boot.platforms.Weixin', 'common.no'],
 }
 
+// rules: locale-five
 test('there is exactly one message file per supported locale', () => {
   const onDisk = readdirSync(localesDir).filter((name) => name.endsWith('.json'))
   expect(onDisk.sort()).toEqual(supportedLocales.map((locale) => `${locale}.json`).sort())
 })
 
+// rules: locale-five
 test('every locale has exactly the keys of zh-Hans', () => {
   for (const locale of supportedLocales) {
     expect([...files[locale].keys()].sort(), locale).toEqual([...reference.keys()].sort())
@@ -69,6 +71,7 @@ test('no message is empty or anything but text', () => {
   }
 })
 
+// rules: locale-five
 test('French, Spanish and Traditional Chinese leave nothing in English', () => {
   const english = files.en
   for (const locale of ['fr', 'es', 'zh-Hant'] as const) {
@@ -133,6 +136,7 @@ test('every enum code of the contract has a label in every locale', () => {
   expect(present.sort()).toEqual(expected.sort())
 })
 
+// rules: flow-agreement-keys
 test('every agreement of the spec has a title', () => {
   const titles = [...reference.keys()].filter((key) => key.startsWith('agreements.'))
   expect(titles.sort()).toEqual(agreementKeys.map((key) => `agreements.${key}`).sort())

@@ -1,11 +1,13 @@
 import { expect, test } from 'vitest'
 import { intlLocale, normalizeLocale, resolveLocale, supportedLocales } from './locale'
 
+// rules: boot-defaults
 test('with no query and no bridge the page is in Simplified Chinese', () => {
   expect(resolveLocale({})).toBe('zh-Hans')
   expect(resolveLocale()).toBe('zh-Hans')
 })
 
+// rules: locale-choice
 test('the lang or locale query parameter chooses the language', () => {
   expect(resolveLocale({ query: '?lang=fr' })).toBe('fr')
   expect(resolveLocale({ query: 'locale=es' })).toBe('es')
@@ -13,6 +15,7 @@ test('the lang or locale query parameter chooses the language', () => {
   expect(resolveLocale({ query: { locale: 'en' } })).toBe('en')
 })
 
+// rules: locale-choice
 test('the query wins over the bridge, and the bridge over the fallback', () => {
   expect(resolveLocale({ query: '?lang=en', bridgeLocale: 'fr', fallback: 'es' })).toBe('en')
   expect(resolveLocale({ query: '?channel=x', bridgeLocale: 'fr', fallback: 'es' })).toBe('fr')
@@ -23,6 +26,7 @@ test('lang is read before locale when a link carries both', () => {
   expect(resolveLocale({ query: '?locale=es&lang=fr' })).toBe('fr')
 })
 
+// rules: locale-choice
 test('regional and script variants map to the five supported locales', () => {
   const cases: Array<[string, string]> = [
     ['zh', 'zh-Hans'],
@@ -54,6 +58,7 @@ test('locale codes are matched whatever their case or separator', () => {
   expect(normalizeLocale('FR')).toBe('fr')
 })
 
+// rules: locale-choice
 test('an unknown language falls back to the next source, then to Simplified Chinese', () => {
   expect(resolveLocale({ query: '?lang=de' })).toBe('zh-Hans')
   expect(resolveLocale({ query: '?lang=de', bridgeLocale: 'zh-HK' })).toBe('zh-Hant')

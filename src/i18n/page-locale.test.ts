@@ -22,6 +22,7 @@ test('nothing names a locale: zh-Hans, the prerender’s own', () => {
   expect(localeBeforeIntake(page(`https://h5.example/?bridge=${payload()}`))).toBe('zh-Hans')
 })
 
+// rules: locale-choice
 test('the URL’s lang, before or after the hash route, and the payload’s locale name it', () => {
   expect(localeBeforeIntake(page('https://h5.example/?lang=en'))).toBe('en')
   expect(localeBeforeIntake(page('https://h5.example/#/pages/home/index?lang=zh_TW'))).toBe('zh-Hant')

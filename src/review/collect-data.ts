@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { coverageLevels, type CoverageLevel, type ReviewManifest } from './review-data.js'
+import { rulesDocumentUrl } from './rules-url.js'
 
 /*
  * Build time (node): finds what the model runs left in artifacts/ and lists the files to copy
@@ -9,7 +11,17 @@ import { coverageLevels, type CoverageLevel, type ReviewManifest } from './revie
  * (`{ locale, screens: { [stateId]: fileName } }`); PNGs directly in `screenshots/model/` (the
  * older layout, English) are read too. The elder mode's capture, when one exists, sits beside it in
  * `screenshots/model-elder/` in the same layout.
+ *
+ * The map, the chart and the export show the small committed copies (src/review/screens/, same
+ * layout, WebP, made by `npm run review:shots`), so a fresh clone shows every screen; a capture
+ * artifacts/ holds is shipped beside them for the panel's large view, and stands in for a screen
+ * no small copy has yet.
  */
+
+/** Where `npm run review:shots` writes the small copies the map shows. */
+export const thumbnailsDir = fileURLToPath(new URL('./screens', import.meta.url))
+/** The phone's first screen (750 × 1624 captured) at a width the panel can show, as WebP. */
+export const thumbnailSize = { width: 240, height: 520, quality: 0.8 }
 
 export interface CollectedData {
   manifest: ReviewManifest
@@ -31,10 +43,10 @@ function readJson(file: string): unknown {
 }
 
 const isDir = (p: string) => existsSync(p) && statSync(p).isDirectory()
-const pngsIn = (dir: string) => (isDir(dir) ? readdirSync(dir).filter((f) => f.endsWith('.png')) : [])
+const imagesIn = (dir: string, ext: string) => (isDir(dir) ? readdirSync(dir).filter((f) => f.endsWith(ext)) : [])
 const safeSegment = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_')
 
-export function collectReviewData(artifactsDir: string): CollectedData {
+export function collectReviewData(artifactsDir: string, thumbnails: string = thumbnailsDir): CollectedData {
   const files = new Map<string, string>()
   const add = (url: string, file: string) => {
     files.set(url, file)
@@ -48,8 +60,7 @@ export function collectReviewData(artifactsDir: string): CollectedData {
     coverage[level] = existsSync(file) ? add(`data/coverage-${level}.json`, file) : null
   }
 
-  const shots = (folder: string, prefix: string) => {
-    const shotsDir = path.join(artifactsDir, 'screenshots', folder)
+  const shots = (shotsDir: string, prefix: string, ext = '.png') => {
     const screenshots: Record<string, Record<string, string>> = {}
     const addShot = (locale: string, name: string, file: string) => {
       const url = add(`data/${prefix}/${safeSegment(locale)}/${safeSegment(path.basename(file))}`, file)
@@ -66,21 +77,30 @@ export function collectReviewData(artifactsDir: string): CollectedData {
     }
     if (isDir(shotsDir)) {
       for (const entry of readdirSync(shotsDir)) {
-        for (const png of pngsIn(path.join(shotsDir, entry))) {
-          const name = png.replace(/\.png$/, '')
-          if (!screenshots[entry]?.[name]) addShot(entry, name, path.join(shotsDir, entry, png))
+        for (const image of imagesIn(path.join(shotsDir, entry), ext)) {
+          const name = image.slice(0, -ext.length)
+          if (!screenshots[entry]?.[name]) addShot(entry, name, path.join(shotsDir, entry, image))
         }
       }
-      for (const png of pngsIn(shotsDir)) {
-        const name = png.replace(/\.png$/, '')
-        if (!screenshots.en?.[name]) addShot('en', name, path.join(shotsDir, png))
+      for (const image of imagesIn(shotsDir, ext)) {
+        const name = image.slice(0, -ext.length)
+        if (!screenshots.en?.[name]) addShot('en', name, path.join(shotsDir, image))
       }
     }
     return { screenshots, indexLocale }
   }
-  const { screenshots, indexLocale } = shots('model', 'screens')
+  // The rules by state and the rules document, as `npm run paths` leaves them (machines/model/rules-artifacts.ts).
+  const rulesFile = path.join(artifactsDir, 'rules-report.json')
+  const rulesDocument = path.join(artifactsDir, 'product-rules.html')
+  if (existsSync(rulesDocument)) add(rulesDocumentUrl, rulesDocument)
+  const captured = shots(path.join(artifactsDir, 'screenshots', 'model'), 'screens')
+  const small = shots(thumbnails, 'thumbs', '.webp')
+  const screenshots: Record<string, Record<string, string>> = {}
+  for (const locale of new Set([...Object.keys(captured.screenshots), ...Object.keys(small.screenshots)])) {
+    screenshots[locale] = { ...captured.screenshots[locale], ...small.screenshots[locale] }
+  }
   // The elder mode's capture, when another run made one: same layout, its own folder.
-  const elder = shots('model-elder', 'screens-elder').screenshots
+  const elder = shots(path.join(artifactsDir, 'screenshots', 'model-elder'), 'screens-elder').screenshots
 
   return {
     manifest: {
@@ -90,8 +110,10 @@ export function collectReviewData(artifactsDir: string): CollectedData {
       diff: existsSync(diffFile) ? add('data/machine-diff.json', diffFile) : null,
       coverage,
       screenshots,
+      ...(Object.keys(captured.screenshots).length > 0 ? { largeScreenshots: captured.screenshots } : {}),
       ...(Object.keys(elder).length > 0 ? { elderScreenshots: elder } : {}),
-      screenshotLocale: indexLocale,
+      screenshotLocale: captured.indexLocale ?? small.indexLocale,
+      rules: existsSync(rulesFile) ? add('data/rules.json', rulesFile) : null,
     },
     files,
   }

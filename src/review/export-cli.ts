@@ -24,7 +24,7 @@ const thumbnails = new Map<string, string>()
 for (const [name, url] of Object.entries(manifest.screenshots[manifest.screenshotLocale ?? 'en'] ?? {})) {
   const id = resolve(name)
   const file = files.get(url)
-  if (id !== undefined && file !== undefined) thumbnails.set(id, `data:image/png;base64,${readFileSync(file).toString('base64')}`)
+  if (id !== undefined && file !== undefined) thumbnails.set(id, `data:image/${file.endsWith('.webp') ? 'webp' : 'png'};base64,${readFileSync(file).toString('base64')}`)
 }
 mkdirSync(artifacts, { recursive: true })
 const svgFile = path.join(artifacts, 'machine.svg')

@@ -1,11 +1,14 @@
-import { and, not, or, stateIn, type AnyStateMachine } from 'xstate'
+import type { AnyStateMachine } from 'xstate'
+import { declaredGuard, describeGuard } from '../../machines/model/machine-description'
 import { allNodes, inventoryOf, rootOf, type NodeView, type TransitionView } from '../../machines/model/instrument'
 
 /*
  * The statechart as data, read from the machine's own definition (its state nodes and their
  * formatted transitions), never from a hand-kept copy: a state added to the machine is a state
  * on the chart. Transition keys are the ones the coverage files use (machines/model/instrument.ts
- * names them), so the overlay and the chart address a transition the same way.
+ * names them), so the overlay and the chart address a transition the same way. Guards are named
+ * by the machine's description (machines/model/machine-description.ts), so the chart and the
+ * committed description a diff reads say the same rule the same way.
  */
 
 export type StateType = 'atomic' | 'compound' | 'parallel' | 'final' | 'history'
@@ -57,57 +60,6 @@ export interface MachineGraph {
   transitions: ChartTransition[]
 }
 
-interface GuardObject {
-  type?: unknown
-  params?: unknown
-}
-
-interface GuardHelper {
-  check?: unknown
-  guards?: unknown[]
-  stateValue?: unknown
-}
-
-/*
- * XState's `and`, `or`, `not` and `stateIn` return functions that carry their own `check` and
- * the guards they combine. They are told apart by that `check` (the same function for every
- * `and(…)`, and so on), never by a function's name: a production build renames functions.
- */
-const helperCheck = (guard: unknown) => (guard as GuardHelper).check
-const combinators = new Map<unknown, string>([
-  [helperCheck(and([])), 'and'],
-  [helperCheck(or([])), 'or'],
-  [helperCheck(not('x')), 'not'],
-])
-const stateInCheck = helperCheck(stateIn('x'))
-
-function paramsText(params: unknown): string {
-  // Parameters computed from the event at run time have no fixed value to show.
-  if (params === undefined || params === null || typeof params === 'function') return ''
-  if (typeof params !== 'object') return `(${String(params)})`
-  return `(${Object.entries(params as Record<string, unknown>).map(([key, value]) => `${key}: ${String(value)}`).join(', ')})`
-}
-
-/**
- * A guard as the machine declares it: its name and fixed parameters, `and(…)`/`or(…)`/`not(…)`
- * spelled out. `where` names an inline guard function by its place in the machine.
- */
-export function guardName(guard: unknown, where: string): string | undefined {
-  if (guard === undefined || guard === null) return undefined
-  if (typeof guard === 'string') return guard
-  if (typeof guard === 'function') {
-    const check = helperCheck(guard)
-    const op = combinators.get(check)
-    const parts = (guard as GuardHelper).guards
-    if (op !== undefined && Array.isArray(parts)) return `${op}(${parts.map((g) => guardName(g, where)).join(', ')})`
-    if (check !== undefined && check === stateInCheck) return `stateIn(${JSON.stringify((guard as GuardHelper).stateValue)})`
-    return `inline guard of ${where}`
-  }
-  const object = guard as GuardObject
-  if (typeof object.type === 'string') return `${object.type}${paramsText(object.params)}`
-  return `inline guard of ${where}`
-}
-
 function stateType(node: NodeView): StateType {
   const type = node.type
   return type === 'parallel' || type === 'final' || type === 'history' || type === 'compound' ? type : 'atomic'
@@ -149,20 +101,6 @@ function displayLabel(t: TransitionView, kind: TransitionKind, inventoryLabel: s
   return inventoryLabel
 }
 
-interface RouteConfig {
-  route?: { guard?: unknown }
-}
-
-/**
- * The guard a transition declares. A route on the root is built by XState from the target's
- * `route: {}` (its own check that the event names the target, and'ed with the declared guard):
- * the declared one is read from the target's config.
- */
-function declaredGuard(view: TransitionView, kind: TransitionKind): unknown {
-  if (kind !== 'route') return view.guard
-  return (view.target?.[0]?.config as RouteConfig | undefined)?.route?.guard
-}
-
 /** Every state node (the root, history pseudo-states included) and every transition the machine declares. */
 export function machineGraph(machine: AnyStateMachine): MachineGraph {
   const root = rootOf(machine)
@@ -175,7 +113,7 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
     if (info === undefined) continue
     // Only the root's routes are the URL's way in; a state's own `xstate.route` handler is an event like any other.
     const kind: TransitionKind = info.kind
-    const guard = guardName(declaredGuard(view, kind), `${info.source} on ${info.label}`)
+    const guard = describeGuard(declaredGuard(view, kind), `${info.source} on ${info.label}`)
     const siblings = view.eventType === '' ? (view.source.always ?? []) : (view.source.transitions.get(view.eventType) ?? [])
     transitions.push({
       key,

@@ -77,11 +77,15 @@ export const act = {
   showPart: ((_part: string | null) => Promise.resolve()) as (part: string | null) => Promise<void>,
 }
 
-/** State id → image URL of its screen, in the locale and mode picked. */
-export function thumbnails(): Map<string, string> {
+/**
+ * State id → image URL of its screen, in the locale and mode picked: the small copies, or with
+ * `large` the full capture where the browser-level run left one (else the small copy).
+ */
+export function thumbnails({ large = false } = {}): Map<string, string> {
   const out = new Map<string, string>()
   const shots = page.mode === 'elder' ? page.manifest?.elderScreenshots : page.manifest?.screenshots
-  for (const [name, url] of Object.entries(shots?.[page.locale] ?? {})) {
+  const full = large && page.mode !== 'elder' ? (page.manifest?.largeScreenshots?.[page.locale] ?? {}) : {}
+  for (const [name, url] of Object.entries({ ...shots?.[page.locale], ...full })) {
     const id = page.resolveState(name)
     if (id !== undefined) out.set(id, url)
   }

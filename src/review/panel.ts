@@ -3,6 +3,7 @@ import { decorateChart, toggle } from './chart-view'
 import { $, h, missingNote } from './dom'
 import { activeStates, type ChartTransition } from './machine-graph'
 import { pathTitle } from './path-names'
+import { rulesSection } from './panel-rules'
 import { act, graph, loadPaths, page, thumbnails, type StepResult } from './page-state'
 import { produceCommand, type ModelPath, type PathsFile } from './review-data'
 import { summarize, type Owned } from './state-summary'
@@ -75,7 +76,7 @@ export async function openState(id: string, center = false): Promise<void> {
   $('panel-title').textContent = state.id
   const body = $('panel-body')
   body.replaceChildren()
-  const shot = state.screen !== undefined ? thumbnails().get(id) : undefined
+  const shot = state.screen !== undefined ? thumbnails({ large: true }).get(id) : undefined
   if (state.screen !== undefined) {
     body.append(
       shot !== undefined
@@ -98,6 +99,7 @@ export async function openState(id: string, center = false): Promise<void> {
     ),
   )
   if (state.description) body.append(h('p', {}, state.description))
+  body.append(rulesSection(id))
   if (state.children.length > 0) {
     body.append(
       h(

@@ -30,12 +30,16 @@ export interface ReviewManifest {
   /** `data/machine-diff.json` (what the machine does differently, `npm run review:diff`), or null. */
   diff: string | null
   coverage: Record<CoverageLevel, string | null>
-  /** Locale → (state id or dotted path, as the file names it → URL of the image). */
+  /** Locale → (state id or dotted path, as the file names it → URL of the image): the small copies the map shows. */
   screenshots: Record<string, Record<string, string>>
+  /** The full captures the browser-level run left, when it ran here: the panel's large view. */
+  largeScreenshots?: Record<string, Record<string, string>>
   /** The same for the elder mode's capture, when one was made. */
   elderScreenshots?: Record<string, Record<string, string>>
   /** The locale the browser-level run's index names (its latest run), if any. */
   screenshotLocale: string | null
+  /** `data/rules.json` (a `ReviewRules`: the product rules by state and the levels that check each), or null. */
+  rules?: string | null
 }
 
 export const produceCommand = {
@@ -43,8 +47,9 @@ export const produceCommand = {
   diff: 'npm run review:diff',
   machine: 'npm run paths -- --coverage',
   react: 'npx vitest run tests/model/react-paths.test.tsx',
-  browser: 'npx vitest run tests/model/browser-paths.test.ts',
-  screenshots: 'npx vitest run tests/model/browser-paths.test.ts',
+  browser: 'npx vitest run tests/model/paths.browser.test.ts',
+  screenshots: 'npm run review:shots',
+  rules: 'npm run paths -- --rules',
   rebuild: 'npm run review:build',
 } as const
 

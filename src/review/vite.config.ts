@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import { precompress } from '../build/precompress.js'
@@ -17,6 +18,13 @@ function reviewData(): Plugin {
   return {
     name: 'huaqian-review-data',
     apply: 'build',
+    buildStart() {
+      // Drive needs the generated paths, the whole-funnel walk among them: a fresh clone has none
+      // until `npm run paths` ran, so the first build runs it (about a minute); later builds reuse them.
+      if (existsSync(`${repoRoot}artifacts/model-paths.json`)) return
+      this.info('no artifacts/model-paths.json: running npm run paths for Drive (about a minute)')
+      spawnSync(process.execPath, [`${repoRoot}node_modules/tsx/dist/cli.mjs`, 'machines/model/paths-cli.ts', '--quiet'], { cwd: repoRoot, stdio: 'ignore' })
+    },
     generateBundle() {
       const { manifest, files } = collectReviewData(`${repoRoot}artifacts`)
       for (const [fileName, source] of files) this.emitFile({ type: 'asset', fileName, source: readFileSync(source) })

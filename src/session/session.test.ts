@@ -24,6 +24,7 @@ function bytes(seed: number): (length: number) => Uint8Array {
   return (length) => Uint8Array.from({ length }, () => (next = (next * 31 + 7) % 256))
 }
 
+// rules: boot-defaults
 test('a fresh session has the spec defaults and no token', () => {
   const session = createSession({ randomBytes: bytes(1) })
   const state = session.getSnapshot()
@@ -45,6 +46,7 @@ test('appCode and channel come from the URL when it has them', () => {
   expect(session.getSnapshot().channel).toBe('huawei-store')
 })
 
+// rules: boot-session-id
 test('the generated device id is kept across sessions and the session id across reloads', () => {
   const local = memoryStore()
   const tab = memoryStore()
@@ -60,6 +62,7 @@ test('the generated device id is kept across sessions and the session id across 
   expect(newTab.getSnapshot().sessionId).not.toBe(first.getSnapshot().sessionId)
 })
 
+// rules: nothing-lost-sensitive, security-token
 test('the token is never written to storage', () => {
   const local = memoryStore()
   const tab = memoryStore()
@@ -107,6 +110,7 @@ test('a bridge payload logs the borrower in and fills the session', () => {
   expect(state.appCode).toBe('30003')
 })
 
+// rules: boot-loan-excess
 test('loanExcess values other than 2 do not mean true', () => {
   const session = createSession({ randomBytes: bytes(1) })
   applyBridgePayload(session, { token: 't', loanExcess: 1 })

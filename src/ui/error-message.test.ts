@@ -23,6 +23,7 @@ const expected = {
 } as const
 
 for (const locale of ['en', 'zh-Hans'] as const) {
+  // rules: error-refusal-no-retry
   test(`[${locale}] a refusal notice says what happened and what to do, never the code, and offers no Retry`, async () => {
     const i18n = await initI18n(locale)
     for (const [status, [what, next]] of Object.entries(expected[locale])) {
@@ -40,6 +41,7 @@ for (const locale of ['en', 'zh-Hans'] as const) {
     }
   })
 
+  // rules: error-server-5xx
   test(`[${locale}] a failing server (HTTP 5xx, no envelope) offers Retry and does not blame the connection`, async () => {
     const i18n = await initI18n(locale)
     for (const status of [500, 502, 503]) {
@@ -52,6 +54,7 @@ for (const locale of ['en', 'zh-Hans'] as const) {
     expect(errorNoticeText('refused', 403).retryable).toBe(false)
   })
 
+  // rules: error-refusal-no-retry
   test(`[${locale}] a lost answer offers Retry; a missing agreement says so and the way back`, async () => {
     const i18n = await initI18n(locale)
     for (const code of ['network', 'timeout', 'invalidResponse', 'unexpected'] as const) {
@@ -63,6 +66,7 @@ for (const locale of ['en', 'zh-Hans'] as const) {
     expect(i18n.t(missing.next)).toBe(locale === 'en' ? 'Close it to go back to where you were.' : '请关闭本页，回到之前的页面。')
   })
 
+  // rules: nothing-lost-interrupted
   test(`[${locale}] a step cut off by a closed web view says what was not kept and to fill it in again, with no Retry`, async () => {
     const i18n = await initI18n(locale)
     const text = errorNoticeText('interrupted', null)

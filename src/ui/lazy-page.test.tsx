@@ -47,6 +47,7 @@ const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
 // which Vitest's fake timers never fire (it only advances Jest's).
 const clickRetry = () => fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
 
+// rules: flow-routes
 test('nothing is shown for the first 200 ms, then a loading indicator', async () => {
   const { loader } = controllableLoader()
   const Page = lazyPage(loader)
@@ -80,6 +81,7 @@ test('a page that arrives quickly appears without any loading indicator', async 
   expect(screen.queryByRole('status')).toBeNull()
 })
 
+// rules: flow-routes
 test('after 60 s without the page the borrower sees an error and Retry loads the page', async () => {
   const { loader, downloads } = controllableLoader()
   const Page = lazyPage(loader)

@@ -17,6 +17,7 @@ function dom(html: string): HTMLElement {
 
 afterEach(cleanup)
 
+// rules: security-sanitise
 test('script tags are removed, their text never runs or shows', () => {
   const out = dom('<p>Clause 1</p><script>window.stolen = document.cookie</script>')
   expect(out.querySelector('script')).toBeNull()
@@ -30,12 +31,14 @@ test('an onerror attribute on an image is removed and the image kept', () => {
   expect(img?.hasAttribute('onerror')).toBe(false)
 })
 
+// rules: security-sanitise
 test('every on* handler attribute is removed', () => {
   const out = dom('<a href="#c2" onclick="steal()" onmouseover="steal()">2</a><div onload="x()">t</div>')
   expect(out.innerHTML).not.toMatch(/on(click|mouseover|load)/i)
   expect(out.querySelector('a')?.textContent).toBe('2')
 })
 
+// rules: security-sanitise
 test('javascript: URLs are removed, even disguised', () => {
   const out = dom(
     '<a href="javascript:alert(1)">a</a><a href="JaVaScRiPt:alert(1)">b</a><a href=" &#106;avascript:alert(1)">c</a>',
@@ -44,6 +47,7 @@ test('javascript: URLs are removed, even disguised', () => {
   expect(out.textContent).toBe('abc')
 })
 
+// rules: security-sanitise
 test('data: URLs are removed except raster images', () => {
   const out = dom(
     '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>' +
@@ -55,12 +59,14 @@ test('data: URLs are removed except raster images', () => {
   expect(out.querySelector('#png')?.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=')
 })
 
+// rules: security-sanitise
 test('forms, inputs and inline styles are removed so injected HTML cannot fake a login box', () => {
   const out = dom('<form action="https://evil.example"><input name="pw"><button>Go</button></form><p style="position:fixed">x</p>')
   expect(out.querySelector('form, input, button')).toBeNull()
   expect(out.querySelector('p')?.hasAttribute('style')).toBe(false)
 })
 
+// rules: security-links-inert
 test('external links open outside the page and are marked for the host', () => {
   const out = dom('<a href="https://bank.example/terms">bank terms</a>')
   const link = out.querySelector('a')
@@ -69,6 +75,7 @@ test('external links open outside the page and are marked for the host', () => {
   expect(link?.getAttribute('data-external-url')).toBe('https://bank.example/terms')
 })
 
+// rules: security-links-inert
 test('same-origin, relative and fragment links lose their href (they would navigate the web view), a forged external mark is dropped', () => {
   const out = dom(
     '<a href="#clause-3" data-external-url="https://evil.example">clause 3</a><a href="/terms.html">terms</a>' +
@@ -83,6 +90,7 @@ test('same-origin, relative and fragment links lose their href (they would navig
   expect(out.textContent).toContain('terms')
 })
 
+// rules: security-links-inert
 test('mailto: and tel: links are kept: they hand off to another app without unloading the page', () => {
   const out = dom('<a href="mailto:help@lender.example">mail</a><a href="tel:95588">call</a>')
   expect([...out.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['mailto:help@lender.example', 'tel:95588'])
@@ -99,6 +107,7 @@ test('a click on any link in rich HTML never navigates the web view, even one th
   expect(onExternalLink).not.toHaveBeenCalled()
 })
 
+// rules: security-links-inert
 test('a click on an external link in rich HTML goes to the host, not the web view', () => {
   const onExternalLink = vi.fn()
   const view = render(

@@ -170,6 +170,7 @@ test('the lender binding also needs the loan purpose of the demand (it goes with
   expect(await outcome(g, steps, { refused: true })).toBeNull()
 })
 
+// rules: field-email
 test('basic info: an email given is sent with the section (it is optional, docs/product-rules.md#field-email)', async () => {
   const { g, index } = firstTaking('updateLoanUser.done:saved', 'assetInfo')
   const press = g.path.steps.slice(0, index).findLastIndex((s) => s.label === 'form.submit')
@@ -184,6 +185,7 @@ for (const [screen, lands] of [
   ['bankCard', 'bankCard.sendingCode'],
   ['lendConfirm', 'lendConfirm.sendingCode'],
 ] as const) {
+  // rules: field-sms-resend
   test(`${screen}: a new code can be asked for exactly 60 s after the last, not a moment before`, async () => {
     const { g, index } = firstTaking('sms.resend', lands)
     const waited = g.path.steps[index - 1]!
@@ -344,6 +346,7 @@ const resumesAt: Record<string, string> = {
 const hasLoan = (step: string) => ['applied', 'repaying', 'overdue'].includes(step)
 const rightsOffered = (step: string) => [...formSteps, 'review', 'settled'].includes(step)
 
+// rules: boot-resume-server-step, flow-rights-before-decision
 test.each(serverSteps)('at home with the server at %s, each typed URL and button opens only what the step allows', async (fixture, step) => {
   const atHome = ['resolveBaseUrl.done:sandbox', 'lookupChannel.done:loginNotRequired', 'showUser.done:borrower', `getLoanUserStatus.done:${fixture}`, 'showRewardProduct.done:onSale'].map(
     (label): PathStep => ({ label, do: actionOf(label), expect: {} as Expectation }),
@@ -438,6 +441,7 @@ test('a first application (the server remembers no demand) opens priced: the tri
 
 // ---- after a refusal the next attempt is a new action: a new Idempotency-Key (docs/product-rules.md#idem-key-after-refusal) ----
 
+// rules: idem-key-after-refusal
 test.each([
   ['confirmLenderCard', ['form.submit', 'confirmLenderCard.done:bound'], 'lendConfirm.applying'],
   ['applyLoan', ['form.submit', 'applyLoan.done:applied'], 'loanPlan'],
@@ -559,6 +563,7 @@ function boundThenRefused(): PathStep[] {
 }
 const toLender = (lender: string) => ['step.back', 'listMatches.done:twoLenders', `match.select(${lender})`, 'showCard.done:card', 'trialLoan.done:quote']
 
+// rules: flow-lender-change-clears, idem-key-after-refusal
 test('another lender chosen after the first one\'s card was bound: its card is bound anew, an SMS code first', async () => {
   expect(await walk('fresh', [...boundThenRefused(), ...toLender('lender-b'), 'sms.send'], { lands: 'lendConfirm.sendingCode' })).toBeNull()
   expect(await walk('fresh', [...boundThenRefused(), ...toLender('lender-b'), 'form.change(lendConfirm:agree)', 'form.submit'], { refused: true })).toBeNull()
@@ -624,10 +629,12 @@ async function commitAnswered(failure: unknown): Promise<string[]> {
   return problems
 }
 
+// rules: error-server-5xx, idem-key-reuse
 test.each([500, 502, 599])('a commit answered HTTP %i is an unknown outcome, as a lost answer: Retry, under the same key', async (status) => {
   expect(await commitAnswered({ kind: 'refused', status })).toEqual([])
 })
 
+// rules: error-server-5xx
 test.each([404, 600])('a commit answered HTTP %i is a refusal, not a lost answer', async (status) => {
   expect((await commitAnswered({ kind: 'refused', status })).length).toBe(commits.length)
 })
@@ -665,6 +672,7 @@ test('a lender\'s third-party protocol opened (not its contract): the page asks 
 
 // ---- the review's polling waits as long as the server asks (the decision's retry_after, in seconds) ----
 
+// rules: flow-poll-backoff
 test('a decision still reviewing that asks to be read again in 30 s is not read again a moment sooner', async () => {
   const { g, index } = firstTaking('getCreditDecision.done:reviewing', 'review.polling.waiting')
   const head = [...g.path.steps.slice(0, index), 'getCreditDecision.done:reviewingRetryAfter']

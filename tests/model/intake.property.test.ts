@@ -18,6 +18,7 @@ const token = fc.stringMatching(/^[A-Za-z0-9]{8,24}$/)
 
 const queryOf = (pairs: [string, string][]) => pairs.map(([n, v]) => `${n}=${v}`).join('&')
 
+// rules: boot-defaults
 test('boot-defaults: with nothing in the address, appCode is 10002 and the channel app-test; what the host names wins', () => {
   fc.assert(
     fc.property(fc.option(fc.stringMatching(/^[a-z0-9-]{1,10}$/)), fc.option(fc.stringMatching(/^[0-9]{5}$/)), (channel, appCode) => {
@@ -31,6 +32,7 @@ test('boot-defaults: with nothing in the address, appCode is 10002 and the chann
   )
 })
 
+// rules: bridge-token-leaves-url
 test('bridge-token-leaves-url: a token in the query or in the hash route\'s query leaves the address; the route and every other parameter stay', () => {
   const routes = Object.values(screenPaths)
   fc.assert(

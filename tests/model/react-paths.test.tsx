@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen as view, waitFor, within } from '@testing-library/react'
-import userEvent, { type UserEvent } from '@testing-library/user-event'
+import { act, cleanup, render, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import type { i18n as I18n } from 'i18next'
 import { TranslationProvider } from '../../src/i18n/translation'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -14,17 +14,16 @@ import { delayMs } from '../../machines/model/replay'
 import { screenStates } from '../../machines/model/screen-paths'
 import { startAppActor, type AppActor } from '../../src/app/app-actor'
 import { App } from '../../src/app/app'
-import type { AppConfig } from '../../src/app/config'
 import { createServices, type Services } from '../../src/app/services'
 import { encodeBridgeParameter } from '../../src/bridge/payload'
 import type { CallName } from '../../src/contract/calls'
-import { sandboxSigningKey } from '../../src/contract/signature'
 import { initI18n } from '../../src/i18n/init-i18n'
 import { fixtureData, startFakeApi, type FakeApi } from './support/fake-api'
 import { writeLevelReport, type StepCounts } from './support/level-report'
 import { uiPathSet } from './support/ui-paths'
-import { borrowerOps, hashOf, type Op } from './support/user-steps'
-import { advanceWorld, render as textOf, startWorld, verifyFacts, verifySees, type ScreenReader, type World } from './support/verify'
+import { borrowerOps, hashOf } from './support/user-steps'
+import { advanceWorld, startWorld, verifyFacts, verifySees, type World } from './support/verify'
+import { config, perform, reader, settle } from './support/react-driver'
 
 /*
  * Model paths at the React level: the real app (services, actor, pages) in jsdom,
@@ -79,24 +78,6 @@ function startUrl(path: ModelPath): string {
   return `/?${query.toString()}${link ? `#${link.path}` : ''}`
 }
 
-const reader: ScreenReader = {
-  page: async () => {
-    const main = document.querySelector('main')
-    if (main === null) return null
-    return main.getAttribute('data-screen') ?? (document.querySelector('[data-testid="boot-next"], .steps') !== null ? 'boot' : null)
-  },
-  heading: async () => document.querySelector('main h1')?.textContent ?? null,
-  text: async () => document.body.textContent ?? '',
-  control: async (control, name) => {
-    const found = view.queryAllByRole(control.role, { name })
-    const element = found.at(-1) as HTMLButtonElement | undefined
-    return { found: element !== undefined, enabled: element !== undefined && !element.disabled }
-  },
-  busy: async () => document.querySelector('main[aria-busy="true"]') !== null,
-  alerts: async () => view.queryAllByRole('alert').map((a) => a.textContent ?? ''),
-  sheetOpen: async () => view.queryAllByRole('dialog').length > 0,
-}
-
 /** The route the page shows, and how the projection wrote it since `from` (null: nobody wrote it). */
 function shownRoute(from: number): { path: string; history: 'push' | 'replace' | null } | null {
   const hash = decodeURIComponent(window.location.hash)
@@ -142,95 +123,6 @@ async function shows(
   )
 }
 
-/** An enabled control by role and name (the last of that name: a sheet or overlay sits last). */
-async function control(role: 'button' | 'checkbox', name: string, scope: HTMLElement = document.body, last = false): Promise<HTMLElement> {
-  return waitFor(
-    () => {
-      const all = within(scope).getAllByRole(role, { name })
-      const found = (last ? all.at(-1) : all[0]) as HTMLButtonElement
-      if (found.disabled) throw new Error(`${role} "${name}" is disabled`)
-      return found
-    },
-    { timeout: 10_000 },
-  )
-}
-
-/**
- * Performs one operation. `refused`: the machine would not take the event now (a guard says no, or
- * the state ignores it); a borrower then finds its button absent or disabled, and a tap on it does
- * nothing. An enabled button is still tapped, so a button wrongly left on shows as a wrong state.
- */
-async function perform(user: UserEvent, op: Op, refused: boolean): Promise<void> {
-  const sheet = () => view.getByRole('dialog')
-  switch (op.op) {
-    case 'click': {
-      const name = textOf(t, op.name)
-      if (refused) {
-        const scope = op.sheet ? view.queryByRole('dialog') : document.body
-        const found = scope === null ? [] : within(scope).queryAllByRole('button', { name })
-        const target = (op.last ? found.at(-1) : found[0]) as HTMLButtonElement | undefined
-        if (target !== undefined && !target.disabled) await user.click(target)
-        return
-      }
-      if (op.near !== undefined) {
-        const row = (await control('checkbox', textOf(t, op.near))).closest('.agreement') as HTMLElement
-        await user.click(await control('button', name, row))
-      } else await user.click(await control('button', name, op.sheet ? sheet() : document.body, op.last ?? false))
-      return
-    }
-    case 'tick': {
-      if (refused && op.name !== undefined && view.queryAllByRole('checkbox', { name: textOf(t, op.name) }).length === 0) return
-      const box = op.name === undefined ? within(sheet()).getAllByRole('checkbox')[0] : await control('checkbox', textOf(t, op.name), op.sheet ? sheet() : document.body)
-      if (box !== undefined && !(box as HTMLInputElement).checked) await user.click(box)
-      return
-    }
-    case 'type': {
-      const field = view.getAllByLabelText(textOf(t, op.label))[op.nth ?? 0] as HTMLInputElement
-      await user.clear(field)
-      await user.type(field, op.text)
-      await user.tab()
-      return
-    }
-    case 'select': {
-      const field = view.getAllByLabelText(textOf(t, op.label))[op.nth ?? 0] as HTMLSelectElement
-      await user.selectOptions(field, textOf(t, op.option))
-      return
-    }
-    case 'region': {
-      const [province, city, district] = op.names
-      await user.click(await control('button', `${textOf(t, op.label)} ${t('ui.cityPicker.placeholder')}`))
-      const picker = () => view.getByRole('dialog')
-      // The borrower searches the district and picks the result that names the whole chain.
-      await user.type(within(picker()).getByLabelText(t('ui.cityPicker.search')), district)
-      await user.click(await waitFor(() => within(picker()).getByRole('button', { name: `${province} ${city} ${district}` })))
-      return
-    }
-    case 'host':
-      // What a host's postMessage delivers (jsdom's own postMessage leaves the origin empty).
-      act(() => {
-        window.dispatchEvent(new MessageEvent('message', { data: { type: 'huaqian.bridge', payload: op.payload }, origin: window.location.origin, source: window }))
-      })
-      return
-  }
-}
-
-/** Lets React finish the effects of the last change (the URL projection), as a borrower's pause would. */
-async function settle(): Promise<void> {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0))
-  })
-}
-
-const config = (origin: string): AppConfig => ({
-  signingKey: sandboxSigningKey,
-  initConfigUrl: `${origin}/config/init.json`,
-  apiOrigins: [],
-  hostOrigins: [window.location.origin],
-  allowLoopback: true,
-  production: false,
-  appVersion: 'model-test',
-})
-
 async function runPath(path: ModelPath): Promise<void> {
   localStorage.clear()
   sessionStorage.clear()
@@ -266,7 +158,7 @@ async function runPath(path: ModelPath): Promise<void> {
           const ops = borrowerOps(action.event, actor.getSnapshot())
           if (ops === null) throw new Error(`${step.label}: no control on screen sends it; the React level sends nothing to the actor`)
           const refused = !actor.getSnapshot().can(action.event as Parameters<AppActor['send']>[0])
-          for (const op of ops) await perform(user, op, refused)
+          for (const op of ops) await perform(user, op, refused, t)
           if (ops.some((op) => op.op === 'host')) counts.host += 1
           else counts.ui += 1
           break

@@ -85,6 +85,7 @@ async function flush(): Promise<void> {
   })
 }
 
+// rules: flow-router-projection, flow-back-not-substate
 test.each(golden.map((g) => [g.path.id, g.path.goal, g] as const))('%s (%s): the URL follows the machine, push or replace as the table says', async (_id, _goal, g) => {
   expect(await project(g.path)).toBeNull()
 })

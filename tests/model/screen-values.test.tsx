@@ -47,6 +47,7 @@ async function shown(element: React.ReactElement, run: ReturnType<typeof start>)
   )
 }
 
+// rules: money-fen, money-format, money-penalty, flow-periods-in-order
 test('money-fen money-format money-penalty flow-periods-in-order: repayment shows each unpaid period in order, with its number, due date, amount (penalty included) and status', { timeout: 240_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(worldArbitrary, async (generated) => {
@@ -102,6 +103,7 @@ const loanArbitrary = (index: number) =>
     periods_paid: 0,
   }))
 
+// rules: money-format
 test('money-format flow-order: home\'s loans card names every open loan in the server\'s order, and its figure is the soonest due amount', { timeout: 240_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.tuple(loanArbitrary(1), loanArbitrary(2), loanArbitrary(3)), fc.integer({ min: 1, max: 3 }), async (all, count) => {

@@ -41,6 +41,7 @@ test('every screen state names the page that must render and its route', () => {
   }
 })
 
+// rules: flow-routes
 test('each route of the spec, typed, asks the machine for its page; login and unknown paths ask for nothing (routes.ts)', () => {
   for (const [page, url] of specPaths) {
     const event = eventForLocation(url)

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import baseConfig from '../../vite.config'
+import baseConfig, { productTests } from '../../vite.config'
 
 /*
  * The model-based tests alone, for mutation testing: the approved golden paths
@@ -15,5 +15,5 @@ const base = baseConfig({ mode: 'test', command: 'serve' })
 
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: ['tests/model/golden-replay.test.ts', 'tests/model/verifications.test.ts', 'tests/model/route-projection.test.tsx', 'tests/model/boundaries.test.ts'] },
+  test: { ...productTests, include: ['tests/model/golden-replay.test.ts', 'tests/model/verifications.test.ts', 'tests/model/route-projection.test.tsx', 'tests/model/boundaries.test.ts'] },
 })

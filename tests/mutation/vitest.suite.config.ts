@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import baseConfig from '../../vite.config'
+import baseConfig, { productTests } from '../../vite.config'
 
 /*
  * The whole suite as mutation testing can run it: every Vitest file except the ones that drive a
@@ -15,11 +15,9 @@ const base = baseConfig({ mode: 'test', command: 'serve' })
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
+    ...productTests,
     exclude: [
-      'tests/browser/**',
-      'tests/model/browser-paths.test.ts',
-      'tests/review/review-page.test.ts',
+      '**/*.browser.test.ts',
       ...(process.env.MUTATION_SUITE_FAST ? ['tests/model/react-paths.test.tsx', 'tests/model/model-generation.test.ts'] : []),
       '**/node_modules/**',
     ],

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Locator, Page, Request, Route } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { BrowserContext, Locator, Page, Request, Route } from 'playwright-core'
+import { afterAll, expect, test } from 'vitest'
 import { withLuhnDigit } from '../../server/banks'
-import type { RunningSandbox } from '../../server/start'
-import { launchChromium, newPhoneContext, screenshotPath } from '../support/browser'
+import { newPhoneContext, screenshotPath } from '../support/browser'
+import { pageSandboxAndBrowser } from '../support/browser-suite'
 import { answerAssets, fillContacts, pickBeijingChaoyang } from '../support/funnel-en'
-import { loginPersona, sentSmsCode, startPageSandbox, type LoggedIn } from '../support/sandbox'
+import { loginPersona, sentSmsCode, type LoggedIn } from '../support/sandbox'
 import { recordFigures } from './support/figures'
 
 /*
@@ -589,8 +589,7 @@ const cells: Cell[] = [
 
 // ---- the run ----
 
-let sandbox: RunningSandbox
-let browser: Browser
+const { sandbox, browser } = pageSandboxAndBrowser()
 
 interface Open {
   journey: Journey
@@ -727,11 +726,6 @@ async function noticeText(page: Page): Promise<string[]> {
 /** A fault set by the previous cell for the call its way on sends (a screen that loads on entry). */
 let armedNext: { cell: Cell; armed: Awaited<ReturnType<typeof armFault>> } | null = null
 
-beforeAll(async () => {
-  sandbox = await startPageSandbox()
-  browser = await launchChromium()
-})
-
 afterAll(async () => {
   const bad = results.filter((result) => !result.ok)
   const screens = new Set(results.map((result) => result.screen))
@@ -741,8 +735,6 @@ afterAll(async () => {
     cells: results,
   })
   await open?.context.close()
-  await browser?.close()
-  await sandbox?.close()
 })
 
 test.each(cells.map((cell, index) => [`${cell.screen}: ${cell.call}`, cell.fault, cell.journey.locale, index] as const))(

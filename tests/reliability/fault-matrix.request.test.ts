@@ -140,6 +140,7 @@ test("the matrix covers the spec's 28 calls and the contract's download ticket",
   expect(requestCalls).toContain('requestContractDownload')
 })
 
+// rules: request-one-function, error-screen-stays
 test.each(matrix)('%s × %s: one catalogue message, input intact, no unhandled rejection, a retry succeeds', async (call, _faultName, fault) => {
   let ok = false
   try {
@@ -185,6 +186,7 @@ test.each(matrix)('%s × %s: one catalogue message, input intact, no unhandled r
   }
 })
 
+// rules: error-401
 test('any number of concurrent 401s send one goHome and clear the session once', async () => {
   current = { fault: faults.find((fault) => fault.name === 'HTTP 401') ?? null, call: 'showUser' }
   const { client, commands, toasts, session } = harness(origin)
@@ -198,6 +200,7 @@ test('any number of concurrent 401s send one goHome and clear the session once',
   expect(commands).toEqual([{ command: 'goHome' }, { command: 'goHome' }])
 })
 
+// rules: idem-key-on-commit
 test('every committing call of the contract is in the matrix with its Idempotency-Key', () => {
   const committing = requestCalls.filter((name) => calls[name].committing)
   expect(committing.sort()).toEqual(['applyLoan', 'buyRewardProduct', 'confirmCard', 'confirmLenderCard', 'submitRepayment'])

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
+import type { BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { RunningSandbox } from '../../server/start'
-import { launchChromium, newPhoneContext, screenshotPath } from '../support/browser'
-import { loginPersona, pageUrl, startPageSandbox } from '../support/sandbox'
+import { newPhoneContext, screenshotPath } from '../support/browser'
+import { pageSandboxAndBrowser } from '../support/browser-suite'
+import { loginPersona, pageUrl } from '../support/sandbox'
 import corpus from './corpus/xss-vectors.json'
 import { dangerousNodes } from './support/dangerous-dom'
 import { recordFigures } from './support/figures'
@@ -20,8 +20,7 @@ const vectors = [...issueVectors, ...corpus.vectors]
 const batchSize = 25
 const batches = Array.from({ length: Math.ceil(vectors.length / batchSize) }, (_, index) => vectors.slice(index * batchSize, (index + 1) * batchSize))
 
-let sandbox: RunningSandbox
-let browser: Browser
+const { sandbox, browser } = pageSandboxAndBrowser()
 let context: BrowserContext
 let page: Page
 let token = ''
@@ -76,8 +75,6 @@ async function openPage(): Promise<void> {
 }
 
 beforeAll(async () => {
-  sandbox = await startPageSandbox()
-  browser = await launchChromium()
   const login = await loginPersona(sandbox.url, '13800000004')
   token = login.token
   entryUrl = pageUrl(sandbox.url, { lang: 'en' }, { token, userId: login.user.user_id, userInfo: { phone: login.user.phone, nick_name: login.user.nick_name } })
@@ -92,8 +89,6 @@ afterAll(async () => {
     ...figures,
   })
   await context?.close()
-  await browser?.close()
-  await sandbox?.close()
 })
 
 test('the token leaves the address bar at intake; the page is logged in', async () => {
@@ -166,6 +161,7 @@ test('clicking /terms.html and the /. /,alert(42)//# vector in an agreement keep
   await page.screenshot({ path: screenshotPath('reliability-agreement-links') })
 })
 
+// rules: bridge-token-leaves-url, security-token
 test('the token was never in storage, the URL, a Referer or the console', async () => {
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)
   expect(stored).not.toContain(token)

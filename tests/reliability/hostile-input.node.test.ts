@@ -55,6 +55,7 @@ const hostilePayloads: [string, unknown][] = [
   ['invalid JSON text', '{"token":'],
 ]
 
+// rules: bridge-field-checks
 test.each(hostilePayloads)('hostile payload: %s is read without throwing and pollutes nothing', (_name, raw) => {
   counts.payloads += 1
   let payload: ReturnType<typeof parseBridgePayload> = null
@@ -104,11 +105,13 @@ const hostileBaseUrls = [
   '',
 ]
 
+// rules: security-base-url
 test.each(hostileBaseUrls.map((url) => [url]))('hostile base URL %s never receives the token', (url) => {
   counts.baseUrls += 1
   expect(acceptedBaseUrl(url, policy)).toBeNull()
 })
 
+// rules: bridge-commands
 test('openUrl never hands the host a javascript:, data: or file: URL', () => {
   const posted: unknown[] = []
   const win = {
@@ -136,6 +139,7 @@ const unknownOrigins = [
   'file://',
 ]
 
+// rules: bridge-message-origin
 test.each(unknownOrigins.map((origin) => [origin]))('a payload message from the unknown origin "%s" is ignored', (origin) => {
   counts.origins += 1
   const events = new EventTarget()
@@ -151,6 +155,7 @@ test.each(unknownOrigins.map((origin) => [origin]))('a payload message from the 
   expect(received).toEqual([])
 })
 
+// rules: security-sanitise
 test(`the ${corpus.vectors.length} XSS vectors of the corpus leave nothing dangerous after the sanitiser (jsdom)`, () => {
   const survivors: string[] = []
   for (const vector of corpus.vectors) {

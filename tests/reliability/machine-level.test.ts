@@ -80,6 +80,7 @@ test('every call the machine invokes is reached by a model path', () => {
 
 const matrix = machineCalls.flatMap((call) => failures.map((entry) => [call, entry.name, entry.failure] as const))
 
+// rules: error-screen-stays, nothing-lost-failure
 test.each(matrix)('%s fails with %s: loading cleared, one catalogue code, drafts intact, a retry calls it again', async (call, name, failure) => {
   let ok = false
   let retryEvent: string | undefined
@@ -165,6 +166,7 @@ function keyOf(input: unknown): string | undefined {
 }
 
 describe('once-only', () => {
+  // rules: idem-single-submit
   test.each(committing.flatMap((call) => [[call, 2] as const, [call, 5] as const]))('%s, %i taps while it is in flight: one call', async (call, taps) => {
     const prefix = prefixTo(call)
     if (prefix === null) throw new Error(`no path reaches ${call}`)
@@ -186,6 +188,7 @@ describe('once-only', () => {
     }
   })
 
+  // rules: idem-key-reuse, idem-key-after-refusal
   test.each(committing)('%s: a retry after a timeout re-sends the same key; after a refusal the next try has a new key', async (call) => {
     const prefix = prefixTo(call)
     if (prefix === null) throw new Error(`no path reaches ${call}`)

@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import type { BrowserContext, Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { RunningSandbox } from '../../server/start'
 import { withLuhnDigit } from '../../server/banks'
-import { launchChromium, newPhoneContext, screenshotPath } from '../support/browser'
+import { newPhoneContext, screenshotPath } from '../support/browser'
+import { pageSandboxAndBrowser } from '../support/browser-suite'
 import { answerAssets, fillContacts, pickBeijingChaoyang } from '../support/funnel-en'
-import { sentSmsCode, startPageSandbox } from '../support/sandbox'
+import { sentSmsCode } from '../support/sandbox'
 import { recordFigures } from './support/figures'
 
 /*
@@ -15,8 +15,7 @@ import { recordFigures } from './support/figures'
  * the session only). Every form screen: one table, walked in funnel order in one host page.
  */
 
-let sandbox: RunningSandbox
-let browser: Browser
+const { sandbox, browser } = pageSandboxAndBrowser()
 let context: BrowserContext
 let page: Page
 const results: { screen: string; disruption: string; ok: boolean }[] = []
@@ -202,8 +201,6 @@ async function expectValues(frame: Frame, form: FormScreen, sessionLost = false)
 const pageErrors: string[] = []
 
 beforeAll(async () => {
-  sandbox = await startPageSandbox()
-  browser = await launchChromium()
   context = await newPhoneContext(browser, 'en-US')
   // The host simulator's own settings: English, the approve persona.
   await context.addInitScript(() => {
@@ -218,8 +215,6 @@ afterAll(async () => {
     results,
   })
   await context?.close()
-  await browser?.close()
-  await sandbox?.close()
 })
 
 /** A screen whose call is sent by the next screen: the borrower goes Back to it. */
@@ -290,6 +285,7 @@ async function reach(screen: string) {
   }
 }
 
+// rules: nothing-lost-drafts, nothing-lost-reload
 test.each(cases)('%s, %s: the same screen, every field as typed', { timeout: 180_000 }, async (screen, disruption, form) => {
   let ok = false
   try {

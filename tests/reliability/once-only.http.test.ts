@@ -130,6 +130,7 @@ const patterns: Record<string, (p: Prepared) => Promise<CallResult[]>> = {
 const actions: Action[] = ['applyLoan', 'confirmCard', 'confirmLenderCard', 'submitRepayment', 'buyRewardProduct']
 const cases = actions.flatMap((action) => Object.keys(patterns).map((pattern) => [action, pattern] as const))
 
+// rules: idem-server
 test.each(cases)('%s, %s: one record, every answer the same success', async (action, pattern) => {
   const prepared = await prepare(action)
   const before = prepared.records()
@@ -141,6 +142,7 @@ test.each(cases)('%s, %s: one record, every answer the same success', async (act
   expect(records).toBe(1)
 })
 
+// rules: idem-server
 test.each(actions)('%s, the same key with another body: refused with 1005, still one record', async (action) => {
   const prepared = await prepare(action)
   const before = prepared.records()

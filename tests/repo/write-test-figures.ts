@@ -4,7 +4,7 @@ import { writeDocBlock } from '../support/doc-block'
 
 /*
  * Rewrites the figures section of docs/testing.md from the latest reports under artifacts/: the
- * model-based paths and their coverage per level, the reliability families, and Stryker's mutation
+ * model-based paths and their coverage per level, the product rules traced to checks, the reliability families, and Stryker's mutation
  * scores. It measures nothing itself; each report missing is named with the command that makes it.
  * Run: `npx tsx tests/repo/write-test-figures.ts`.
  */
@@ -52,6 +52,21 @@ function reliabilitySection(): string[] {
   return [...lines, '']
 }
 
+type RulesData = { rules: Record<string, { levels: string[]; checks: number; notAutomated?: string }>; totals: string }
+
+function rulesSection(): string[] {
+  const lines = ['### Rules traced to checks', '']
+  const data = readJson('rules-report.json') as RulesData | undefined
+  if (!data) return [...lines, 'No artifacts/rules-report.json: run `npm run paths -- --rules`.', '']
+  const rules = Object.entries(data.rules)
+  lines.push(`${data.totals} (artifacts/rules-report.json, ${dated('rules-report.json')}).`, '')
+  lines.push('| level | rules with a check there |', '|---|---|')
+  for (const level of ['machine', 'react', 'browser', 'sandbox', 'unit']) lines.push(`| ${level} | ${rules.filter(([, r]) => r.levels.includes(level)).length} |`)
+  const unchecked = rules.filter(([, r]) => r.checks === 0).map(([id, r]) => (r.notAutomated ? `${id} (not automatable)` : id))
+  lines.push('', unchecked.length > 0 ? `Without a check: ${unchecked.join(', ')}.` : 'Every rule has at least one check.', '')
+  return lines
+}
+
 type Mutant = { status: string }
 type StrykerReport = { files?: Record<string, { mutants: Mutant[] }> }
 
@@ -79,8 +94,31 @@ function mutationSection(): string[] {
   return [...lines, '']
 }
 
+interface OrdersReport {
+  bound: number
+  results: { id: string; via: string; calls: string[]; fullCount: number; explored: number; distinct: number; reduction: string; failed: number; ms: number }[]
+  unreached: string[]
+}
+
+function ordersSection(): string[] {
+  const lines = ['### Orders explored', '']
+  const report = readJson('orders.json') as OrdersReport | undefined
+  if (!report) return [...lines, 'No artifacts/orders.json: run `npm run paths -- --orders`.', '']
+  const run = report.results.reduce((s, r) => s + r.explored, 0)
+  const seconds = Math.round(report.results.reduce((s, r) => s + r.ms, 0) / 1000)
+  lines.push(
+    `${report.results.length} states with concurrent work (boot's from every start), ${run} orders run, ${report.results.reduce((s, r) => s + r.failed, 0)} failed, ${seconds} s, bound ${report.bound} per state (artifacts/orders.json, ${dated('orders.json')}).`,
+    '',
+    '| state | reached by | calls | orders (full) | run | distinct | reduction | failed |',
+    '|---|---|---|---|---|---|---|---|',
+    ...report.results.map((r) => `| ${r.id.replace(/^app\./, '')} | ${r.via} | ${r.calls.join(' + ') || '(wait)'} | ${r.fullCount} | ${r.explored} | ${r.distinct} | ${r.reduction} | ${r.failed} |`),
+    '',
+  )
+  return lines
+}
+
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
-  const body = [...modelSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
+  const body = [...modelSection(), ...ordersSection(), ...rulesSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
   writeDocBlock(path.join(repoRoot, 'docs', 'testing.md'), 'test-figures', body)
   console.log('docs/testing.md: figures rewritten from artifacts/')
 }

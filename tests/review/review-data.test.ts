@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
-import { collectReviewData } from '../../src/review/collect-data'
+import { collectReviewData, thumbnailsDir } from '../../src/review/collect-data'
 import { machineGraph, stateIdResolver } from '../../src/review/machine-graph'
+import { supportedLocales } from '../../src/i18n/locale'
 
 /*
  * What the reviewer page finds in artifacts/: the browser-level run's screenshot contract
@@ -16,6 +17,9 @@ let dir = ''
 afterEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
+
+/** A folder with no small copies: the tests of artifacts/ alone. */
+const noThumbnails = () => path.join(dir, 'no-thumbnails')
 
 const png = (file: string) => {
   mkdirSync(path.dirname(file), { recursive: true })
@@ -31,7 +35,7 @@ test('screenshots follow the index of the browser-level run, other locale folder
   png(path.join(shots, 'zh-Hant', 'login.png'))
   png(path.join(shots, 'match.png'))
   writeFileSync(path.join(dir, 'model-coverage-react.json'), '{}')
-  const { manifest, files } = collectReviewData(dir)
+  const { manifest, files } = collectReviewData(dir, noThumbnails())
   expect(manifest.screenshotLocale).toBe('fr')
   expect(manifest.screenshots).toEqual({
     fr: { home: 'data/screens/fr/home.png', 'app.session.screens.review': 'data/screens/fr/app.session.screens.review.png' },
@@ -51,7 +55,7 @@ test('screenshots follow the index of the browser-level run, other locale folder
 
 test('an empty artifacts folder gives a manifest with every piece missing', () => {
   dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
-  const { manifest, files } = collectReviewData(path.join(dir, 'absent'))
+  const { manifest, files } = collectReviewData(path.join(dir, 'absent'), noThumbnails())
   expect(manifest).toMatchObject({ paths: null, diff: null, coverage: { machine: null, react: null, browser: null }, screenshots: {}, screenshotLocale: null })
   expect(files.size).toBe(0)
 })
@@ -60,7 +64,7 @@ test('the machine-level coverage and the machine diff are shipped with the page 
   dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
   writeFileSync(path.join(dir, 'model-coverage-machine.json'), '{}')
   writeFileSync(path.join(dir, 'machine-diff.json'), '{}')
-  const { manifest, files } = collectReviewData(dir)
+  const { manifest, files } = collectReviewData(dir, noThumbnails())
   expect(manifest.coverage.machine).toBe('data/coverage-machine.json')
   expect(manifest.diff).toBe('data/machine-diff.json')
   expect(files.get('data/machine-diff.json')).toBe(path.join(dir, 'machine-diff.json'))
@@ -72,11 +76,47 @@ test('the elder mode’s capture is shipped beside the default one when a run ma
   writeFileSync(path.join(dir, 'screenshots', 'model', 'index.json'), JSON.stringify({ locale: 'en', screens: { home: 'home.png' } }))
   png(path.join(dir, 'screenshots', 'model-elder', 'en', 'home.png'))
   writeFileSync(path.join(dir, 'screenshots', 'model-elder', 'index.json'), JSON.stringify({ locale: 'en', screens: { home: 'home.png' } }))
-  const { manifest, files } = collectReviewData(dir)
+  const { manifest, files } = collectReviewData(dir, noThumbnails())
   expect(manifest.screenshots).toEqual({ en: { home: 'data/screens/en/home.png' } })
   expect(manifest.elderScreenshots).toEqual({ en: { home: 'data/screens-elder/en/home.png' } })
   expect(files.get('data/screens-elder/en/home.png')).toBe(path.join(dir, 'screenshots', 'model-elder', 'en', 'home.png'))
   // Without an elder capture the manifest has no elder part, and the page offers no mode to pick.
   rmSync(path.join(dir, 'screenshots', 'model-elder'), { recursive: true })
-  expect(collectReviewData(dir).manifest.elderScreenshots).toBeUndefined()
+  expect(collectReviewData(dir, noThumbnails()).manifest.elderScreenshots).toBeUndefined()
+})
+
+test('the small copies are what the map shows; a full capture left in artifacts/ is the panel’s large view and stands in where no copy is', () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
+  const small = path.join(dir, 'small')
+  png(path.join(small, 'en', 'home.webp'))
+  writeFileSync(path.join(small, 'index.json'), JSON.stringify({ locale: 'en', screens: { home: 'home.webp' } }))
+  expect(collectReviewData(path.join(dir, 'absent'), small).manifest).toMatchObject({ screenshots: { en: { home: 'data/thumbs/en/home.webp' } }, screenshotLocale: 'en' })
+  expect(collectReviewData(path.join(dir, 'absent'), small).manifest.largeScreenshots).toBeUndefined()
+  const shots = path.join(dir, 'screenshots', 'model')
+  png(path.join(shots, 'en', 'home.png'))
+  png(path.join(shots, 'en', 'login.png'))
+  writeFileSync(path.join(shots, 'index.json'), JSON.stringify({ locale: 'en', screens: { home: 'home.png', login: 'login.png' } }))
+  const { manifest, files } = collectReviewData(dir, small)
+  expect(manifest.screenshots).toEqual({ en: { home: 'data/thumbs/en/home.webp', login: 'data/screens/en/login.png' } })
+  expect(manifest.largeScreenshots).toEqual({ en: { home: 'data/screens/en/home.png', login: 'data/screens/en/login.png' } })
+  expect(files.get('data/thumbs/en/home.webp')).toBe(path.join(small, 'en', 'home.webp'))
+})
+
+test('the committed small copies show every screen state in every locale, each a WebP of a few KiB', () => {
+  const graph = machineGraph(appMachine)
+  const resolve = stateIdResolver(graph)
+  const screenIds = graph.states.filter((s) => s.screen !== undefined).map((s) => s.id).sort()
+  const index = JSON.parse(readFileSync(path.join(thumbnailsDir, 'index.json'), 'utf8')) as { locale: string; screens: Record<string, string> }
+  expect(Object.keys(index.screens).map((name) => resolve(name)).sort()).toEqual(screenIds)
+  for (const locale of supportedLocales) {
+    const files = readdirSync(path.join(thumbnailsDir, locale))
+    expect(files.map((f) => resolve(f.replace(/\.webp$/, ''))).sort(), locale).toEqual(screenIds)
+    for (const file of files) {
+      const bytes = readFileSync(path.join(thumbnailsDir, locale, file))
+      // RIFF, its length, WEBP: the container every WebP file has.
+      expect([bytes.subarray(0, 4).toString('latin1'), bytes.subarray(8, 12).toString('latin1')], `${locale}/${file}`).toEqual(['RIFF', 'WEBP'])
+      expect(statSync(path.join(thumbnailsDir, locale, file)).size, `${locale}/${file}`).toBeLessThanOrEqual(30 * 1024)
+    }
+  }
+  expect(existsSync(path.join(thumbnailsDir, index.locale))).toBe(true)
 })

@@ -1,22 +1,49 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
-import type { RunningSandbox } from '../../server/start'
+import { startSandbox, type RunningSandbox } from '../../server/start'
 import { launchChromium } from './browser'
-import { startPageSandbox } from './sandbox'
+import { forSuite } from './for-suite'
+import { ensureBuiltPage, ensureBuiltReviewPage, startPageSandbox } from './sandbox'
+import { startTestSandbox, type TestSandbox } from './test-client'
+
+/** Chromium for the file's tests, closed after them. */
+export function browserForSuite(): Browser {
+  return forSuite(launchChromium, (browser) => browser.close())
+}
+
+/** The built page served by a sandbox on a loopback port, and a Chromium, for the file's tests. */
+export function pageSandboxAndBrowser(): { sandbox: RunningSandbox; browser: Browser } {
+  return { sandbox: forSuite(startPageSandbox, (sandbox) => sandbox.close()), browser: browserForSuite() }
+}
+
+/** As `pageSandboxAndBrowser`, with the HTTP test client and a sandbox clock the test moves. */
+export function testSandboxAndBrowser(options: Parameters<typeof startTestSandbox>[0]): { sandbox: TestSandbox; browser: Browser } {
+  return { sandbox: forSuite(
+      async () => {
+        await ensureBuiltPage()
+        return startTestSandbox({ ...options, page: true })
+      },
+      (sandbox) => sandbox.close(),
+    ), browser: browserForSuite() }
+}
+
+/** The page from Vite's dev server (`npm run dev`) and a Chromium, for the file's tests. */
+export function devSandboxAndBrowser(): { sandbox: RunningSandbox; browser: Browser } {
+  const sandbox = forSuite(() => startSandbox({ dev: true, port: 0, host: '127.0.0.1', db: ':memory:' }), (running) => running.close())
+  return { sandbox, browser: browserForSuite() }
+}
 
 /**
- * A sandbox serving the built page and a Chromium, started before the file's tests and closed
- * after them. Read the fields inside tests (they are set by `beforeAll`).
+ * The same, with the reviewer page built (once for the files that share it: rebuilt only when its
+ * sources or the model runs' data changed) and served at /review/.
  */
-export function pageSandboxAndBrowser(): { sandbox: RunningSandbox; browser: Browser } {
-  const suite = {} as { sandbox: RunningSandbox; browser: Browser }
-  beforeAll(async () => {
-    suite.sandbox = await startPageSandbox()
-    suite.browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await suite.browser?.close()
-    await suite.sandbox?.close()
-  })
-  return suite
+export function reviewSandboxAndBrowser(): { sandbox: RunningSandbox; browser: Browser } {
+  const sandbox = forSuite(
+    async () => {
+      ensureBuiltReviewPage()
+      return startPageSandbox()
+    },
+    (running) => running.close(),
+    240_000,
+  )
+  return { sandbox, browser: browserForSuite() }
 }

@@ -34,6 +34,26 @@ export async function ensureBuiltPage(): Promise<void> {
   execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: repoRoot, env, stdio: 'inherit' })
 }
 
+/** What the reviewer page is built from: the page's sources and the data the model runs left in artifacts/. */
+const reviewSources = [...pageSources, 'artifacts/model-paths.json', 'artifacts/machine-diff.json', 'artifacts/screenshots/model', 'artifacts/screenshots/model-elder']
+
+/**
+ * The reviewer page (dist-review/) as `npm run review:build` builds it, when it is missing or
+ * older than what it is built from: the files of a suite share one build.
+ */
+export function ensureBuiltReviewPage(): void {
+  const built = path.join(repoRoot, 'dist-review', 'index.html')
+  const coverage = ['machine', 'react', 'browser'].map((level) => `artifacts/model-coverage-${level}.json`)
+  if (existsSync(built)) {
+    const sources = Math.max(...[...reviewSources, ...coverage].map((entry) => path.join(repoRoot, entry)).filter(existsSync).map(newestChange))
+    if (sources <= statSync(built).mtimeMs) return
+  }
+  // A child process, for the same reason as the borrower's page: the production build a reviewer gets.
+  const env = { ...process.env }
+  delete env.NODE_ENV
+  execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'src/review/vite.config.ts', '--logLevel', 'warn'], { cwd: repoRoot, env, stdio: 'inherit' })
+}
+
 /** A sandbox on a random loopback port with a fresh database, serving the built page. */
 export async function startPageSandbox(): Promise<RunningSandbox> {
   await ensureBuiltPage()

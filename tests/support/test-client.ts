@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll } from 'vitest'
+import { forSuite } from './for-suite'
 import * as z from 'zod/mini'
 import { calls, type CallData, type CallName } from '../../src/contract/calls'
 import { sandboxSigningKey, signRequest } from '../../src/contract/signature'
@@ -69,7 +69,7 @@ export interface TestSandbox extends RunningSandbox {
 const quietLogger = { error: () => {}, warn: () => {} }
 
 export async function startTestSandbox(
-  options: { db?: string; clock?: TestClock; logger?: Pick<Console, 'error' | 'warn'>; page?: boolean } = {},
+  options: { db?: string; clock?: TestClock; logger?: Pick<Console, 'error' | 'warn'>; page?: boolean; distDir?: string } = {},
 ): Promise<TestSandbox> {
   const clock = options.clock ?? testClock()
   const sandbox = await startSandbox({
@@ -78,6 +78,7 @@ export async function startTestSandbox(
     db: options.db ?? ':memory:',
     // Browser tests that move the clock serve the built page too.
     page: options.page ?? false,
+    ...(options.distDir === undefined ? {} : { distDir: options.distDir }),
     now: clock.now,
     logger: options.logger ?? quietLogger,
   })
@@ -163,23 +164,7 @@ export async function startTestSandbox(
   return { ...sandbox, clock, call, ok, login, smsCode, raw }
 }
 
-/**
- * A sandbox started before the file's tests and closed after them, the one way the sandbox's
- * tests set one up. Use it inside tests: it stands for the sandbox `beforeAll` starts.
- */
+/** A sandbox started before the file's tests and closed after them: the one way the sandbox's tests set one up. */
 export function sandboxForSuite(options: Parameters<typeof startTestSandbox>[0] = {}): TestSandbox {
-  let running: TestSandbox | undefined
-  beforeAll(async () => {
-    running = await startTestSandbox(options)
-  })
-  afterAll(async () => {
-    await running?.close()
-  })
-  return new Proxy({} as TestSandbox, {
-    get(_target, key) {
-      if (running === undefined) throw new Error('the suite sandbox starts in beforeAll: use it inside a test')
-      const value: unknown = Reflect.get(running, key)
-      return typeof value === 'function' ? value.bind(running) : value
-    },
-  })
+  return forSuite(() => startTestSandbox(options), (sandbox) => sandbox.close())
 }

@@ -87,6 +87,7 @@ const cardDraft: AppEvent = {
 for (const locale of locales) {
   // ---- loanDemand ----
 
+  // rules: field-amount-term
   test(`[${locale}] loanDemand: an amount outside 1,000–200,000 yuan is explained beside it; Apply sends nothing until it is fixed, then the typed amount once`, async () => {
     const form = await open(locale, 'loanDemand', { drafts: [demandDraft] })
     const amount = input(form.t('screens.demand.amount'))
@@ -113,6 +114,7 @@ for (const locale of locales) {
     ])
   })
 
+  // rules: field-amount-term, field-message-timing
   test(`[${locale}] loanDemand: an amount that is not whole hundreds of yuan is explained beside it once the borrower leaves the field`, async () => {
     const form = await open(locale, 'loanDemand', { drafts: [demandDraft] })
     const amount = input(form.t('screens.demand.amount'))
@@ -124,6 +126,7 @@ for (const locale of locales) {
     expect(descriptionOf(amount)).toBe(form.t('fieldRules.amount.step'))
   })
 
+  // rules: field-agreements-unticked
   test(`[${locale}] loanDemand: the four agreements start unticked and Apply stays off until a purpose is chosen and all four are ticked`, async () => {
     const form = await open(locale, 'loanDemand')
     const names = ['register', 'user', 'privacy', 'personal-consent'].map((key) => agreementName(form, key))
@@ -169,6 +172,7 @@ for (const locale of locales) {
 
   // ---- basicInfo ----
 
+  // rules: field-name, field-message-timing
   test(`[${locale}] basicInfo: a name with a digit is explained beside it; Next sends nothing and lands on it; fixed, Next sends the typed name once`, async () => {
     const form = await open(locale, 'basicInfo', { drafts: [basicDraft({ real_name: '' })] })
     const name = input(form.t('screens.basic.name'))
@@ -190,6 +194,7 @@ for (const locale of locales) {
     ])
   })
 
+  // rules: field-id-number
   test(`[${locale}] basicInfo: an ID number with a wrong check digit, or of someone under 18, is explained beside it and not sent`, async () => {
     const form = await open(locale, 'basicInfo', { drafts: [basicDraft({ id_number: '' })] })
     const id = input(form.t('screens.basic.idNumber'))
@@ -216,6 +221,7 @@ for (const locale of locales) {
     expect(form.callsTo('updateLoanUser')).toEqual([expect.objectContaining({ input: expect.objectContaining({ id_number: validId }) })])
   })
 
+  // rules: field-address
   test(`[${locale}] basicInfo: an address shorter than 5 characters is explained beside it and not sent`, async () => {
     const form = await open(locale, 'basicInfo', { drafts: [basicDraft({ address: '' })] })
     const address = input(form.t('screens.basic.address'))
@@ -232,6 +238,7 @@ for (const locale of locales) {
     expect(form.callsTo('updateLoanUser')).toEqual([expect.objectContaining({ input: expect.objectContaining({ address: '1号科技园路' }) })])
   })
 
+  // rules: field-email
   test(`[${locale}] basicInfo: the email may be left empty, but a malformed one is explained beside it and not sent`, async () => {
     const form = await open(locale, 'basicInfo', { drafts: [basicDraft()] })
     const email = input(form.t('common.withOptional', { label: form.t('screens.basic.email') }))
@@ -253,6 +260,7 @@ for (const locale of locales) {
   })
 
   // The host's location (six-digit GB/T 2260 ids) fills the residence.
+  // rules: locale-region-names
   test(`[${locale}] basicInfo: the host's location fills the residence, with its names`, async () => {
     const form = await open(locale, 'basicInfo', {
       location: { province_id: '110000', province_name: '北京市', city_id: '110100', city_name: '北京市', district_id: '110105', district_name: '朝阳区' },
@@ -383,6 +391,7 @@ for (const locale of locales) {
     expect(field.children.length).toBe(before)
   })
 
+  // rules: field-contacts
   test(`[${locale}] contact: the first contact must be immediate family, and no contact may carry the borrower's name or a malformed one`, async () => {
     const form = await open(locale, 'contact', { drafts: [borrowerName] })
     const [relation] = screen.getAllByLabelText(form.t('screens.contact.relation'))
@@ -401,6 +410,7 @@ for (const locale of locales) {
     expect(descriptionOf(secondName)).toBe(form.t('fieldRules.contacts.nameInvalid'))
   })
 
+  // rules: field-contacts
   test(`[${locale}] contact: the second phone may not repeat the first nor be the borrower's; Next sends nothing until fixed, then both contacts once`, async () => {
     const form = await open(locale, 'contact', { drafts: [borrowerName] })
     const relations = screen.getAllByLabelText(form.t('screens.contact.relation'))
@@ -450,6 +460,7 @@ for (const locale of locales) {
 
   // ---- bankCard ----
 
+  // rules: field-bank-card
   test(`[${locale}] bankCard: the card number is shown in groups of four; one failing the Luhn check is refused beside it and no code is sent until it is fixed`, async () => {
     const form = await open(locale, 'bankCard')
     const card = input(form.t('screens.card.number'))
@@ -510,6 +521,7 @@ for (const locale of locales) {
     ])
   })
 
+  // rules: field-sms-code
   test(`[${locale}] bankCard: a code shorter than six digits is refused beside the code field and the card is not bound; six digits bind it once`, async () => {
     const form = await open(locale, 'bankCard', { drafts: [cardDraft] })
     await form.user.click(await enabled(form.t('screens.sms.send')))
@@ -564,6 +576,7 @@ for (const locale of locales) {
 
   // ---- lendConfirm ----
 
+  // rules: field-agreements-unticked
   test(`[${locale}] lendConfirm: the three agreements start unticked; the lender's code must be six digits before the card is confirmed, once`, async () => {
     const form = await open(locale, 'lendConfirm', { drafts: [{ type: 'form.change', step: 'demand', patch: { purpose: 'travel' } }] })
     const names = [

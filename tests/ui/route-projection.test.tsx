@@ -42,6 +42,7 @@ function project(run: ReturnType<typeof start>, beside: ReactNode = null): void 
   )
 }
 
+// rules: flow-deep-link-clamp
 test('a deep link resumed while home is still being shown lands on its step, not back home', async () => {
   window.location.hash = '#/pages/basicInfo/index'
   let answer: ((status: LoanUserStatus) => void) | undefined

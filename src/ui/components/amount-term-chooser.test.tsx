@@ -45,6 +45,7 @@ test('moving the slider changes the amount in the field', async () => {
   expect((screen.getByRole('textbox', { name: '借款金额（元）' }) as HTMLInputElement).value).toBe('120000')
 })
 
+// rules: field-amount-term, field-message-timing
 test('an amount off the 100 CNY step is refused with the rule message once the field is left', async () => {
   const seen = { amount: 0, term: null as number | null }
   await renderIn('en', <Chooser seen={seen} />)

@@ -53,6 +53,7 @@ test('a phone number is shown 3-4-4', async () => {
   expect(input.value).toBe('138 0013 8000')
 })
 
+// rules: field-message-timing
 test('a rule message sits under its field, in the borrower’s language, and marks it invalid', async () => {
   const view = await renderIn('zh-Hans', <CardField validate />)
   const input = screen.getByLabelText('Card number')

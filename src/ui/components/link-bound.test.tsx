@@ -47,6 +47,7 @@ test('in Chinese the names carry book-title marks and lead to the privacy route'
   expect(onOpen).toHaveBeenCalledWith('personal-consent', '个人信息处理授权书')
 })
 
+// rules: field-agreements-unticked
 test('tapping an agreement link inside the label opens it without ticking the box', async () => {
   await agreeLine('en', () => undefined)
   await userEvent.click(screen.getByRole('link', { name: '“User Service Agreement”' }))

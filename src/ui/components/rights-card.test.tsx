@@ -57,6 +57,7 @@ test('the card shows the benefits and the price in English', async () => {
   expect(region.textContent).toContain('CN¥299.00')
 })
 
+// rules: field-agreements-unticked
 test('the agreements are not ticked, and Buy without them asks for them instead of buying', async () => {
   const onBuy = vi.fn()
   await renderIn('en', card({ onBuy }))

@@ -48,6 +48,7 @@ test('without penalties the schedule never mentions a penalty', async () => {
   expect(screen.getByRole('table').textContent).not.toContain('Penalty')
 })
 
+// rules: money-apr-shown, flow-apr-before-commit
 test('the price summary shows the APR first, then the monthly payment, interest and fees', async () => {
   await renderIn('en', <PriceSummary apr={0.108} monthlyPayment={341_167} totalInterest={18_018} totalFees={1_500} totalRepay={1_019_518} />)
   const group = screen.getByRole('group', { name: 'Price summary' })
@@ -57,6 +58,7 @@ test('the price summary shows the APR first, then the monthly payment, interest 
   expect(values).toEqual(['10.8%', 'CN¥3,411.67', 'CN¥180.18', 'CN¥15.00', 'CN¥10,195.18'])
 })
 
+// rules: money-apr-shown
 test('the price summary in Chinese leads with 年化利率', async () => {
   await renderIn('zh-Hans', <PriceSummary apr={0.072} monthlyPayment={100_000} totalInterest={0} totalFees={0} />)
   const first = screen.getByRole('group').querySelector('dt')

@@ -41,6 +41,7 @@ test('the code field takes six digits from the numeric keyboard and offers the S
   expect(input.value).toBe('123456')
 })
 
+// rules: field-sms-resend
 test('after a send the button counts down from 60 s and cannot be pressed', async () => {
   const onSend = vi.fn()
   await renderIn('en', <SmsStep resendAt={sentAt + 60_000} onSend={onSend} />)
@@ -52,6 +53,7 @@ test('after a send the button counts down from 60 s and cannot be pressed', asyn
   expect(onSend).not.toHaveBeenCalled()
 })
 
+// rules: field-sms-resend, nothing-lost-timers
 test('a reload during the countdown continues it from the same deadline and enables resend at the deadline', async () => {
   const resendAt = sentAt + 60_000
   const onSend = vi.fn()

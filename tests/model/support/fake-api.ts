@@ -21,7 +21,8 @@ export interface HeldRequest extends SentRequest {
   response: ServerResponse
 }
 
-export type Answer = { outcome: 'done'; fixture: string } | { outcome: 'error'; error: FailureKind }
+/** `data`: an answer computed for the run (a walk's generated server data), sent as is. */
+export type Answer = { outcome: 'done'; fixture: string } | { outcome: 'data'; data: unknown } | { outcome: 'error'; error: FailureKind }
 
 export interface FakeApi {
   origin: string
@@ -218,7 +219,11 @@ export async function startFakeApi(): Promise<FakeApi> {
       }),
     answer: (request, answer, src) => {
       request.answered = true
-      ledger.answered(request.call, answer.outcome === 'done' ? 'ok' : answer.error)
+      ledger.answered(request.call, answer.outcome === 'error' ? answer.error : 'ok')
+      if (answer.outcome === 'data') {
+        send(request.response, 200, { status: 0, message: 'OK', data: answer.data })
+        return
+      }
       if (answer.outcome === 'done') {
         const data = request.call === 'initConfig' ? null : fixtureData(src, answer.fixture, request)
         send(request.response, 200, request.call === 'initConfig' ? initConfigBody(origin) : { status: 0, message: 'OK', data })

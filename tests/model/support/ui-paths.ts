@@ -9,7 +9,7 @@ import { borrowerOps } from './user-steps'
  * The paths the rendering levels walk: generated over what a borrower's hands (user-steps.ts), the
  * host and the network can do. Left out: typed URLs other than the start's deep link, the borrower
  * waiting out a countdown (the page reads the real time), request timeouts (60 s each), and a call
- * cut off by a closed web view (not an answer a page can be given: tests/browser/borrower.test.ts
+ * cut off by a closed web view (not an answer a page can be given: tests/browser/borrower.browser.test.ts
  * closes a page for real while a binding is out).
  * A poll's wait passes only where the level runs the machine on a simulated clock (React): in
  * Chromium the clock is real, so those paths stop short of a state whose timer runs.

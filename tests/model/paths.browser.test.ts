@@ -1,0 +1,504 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Locator, Page, Request, Route } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
+import { appMachine } from '../../machines/app.machine'
+import { createStepper, type Expectation } from '../../machines/model/explore'
+import { startSamples } from '../../machines/model/fixtures'
+import { instrument } from '../../machines/model/instrument'
+import type { ModelPath } from '../../machines/model/paths'
+import { replayPath } from '../../machines/model/replay'
+import { activeStateIds, screenStates, statesAlong } from '../../machines/model/screen-paths'
+import { funnelScreens } from '../../machines/screens'
+import type { CallName } from '../../src/contract/calls'
+import { initI18n } from '../../src/i18n/init-i18n'
+import { intlLocale, supportedLocales, type Locale } from '../../src/i18n/locale'
+import { artifactsDir, newPhoneContext } from '../support/browser'
+import { pageSandboxAndBrowser } from '../support/browser-suite'
+import { pageUrl } from '../support/sandbox'
+import { errorResponse, fixtureData, initConfigBody, match, queryInput, referenceData } from './support/fake-api'
+import { writeLevelReport, type StepCounts } from './support/level-report'
+import { contractProblems, IdempotencyLedger, type SentRequest } from './support/request-checks'
+import { uiPathSet } from './support/ui-paths'
+import { borrowerOps, hashOf, type Op } from './support/user-steps'
+import { advanceWorld, render as textOf, startWorld, verifyFacts, verifySees, type ScreenReader, type Translate, type World } from './support/verify'
+
+/*
+ * Model paths in headless Chromium: the built page, served by the sandbox, walked
+ * by hand like at the React level (support/user-steps.ts, through Playwright), on the fewest paths
+ * of the hand-walkable set that show every screen state and take every move between screens of the
+ * funnel. The network is answered at the network layer with page.route: each API call is held
+ * until the path says how it ends, checked against the contract, headers, signature and
+ * idempotency (support/request-checks.ts), then fulfilled with the path's fixture or failed. After
+ * every step: the URL, push or replace, and the state's verifications on the rendered page.
+ *
+ * Each screen state gets a screenshot as a borrower sees it, for the reviewer page: taken once the
+ * state has settled (nothing loading) and no toast or error notice shows, unless the state holds an
+ * error (then its notice is what it looks like). A toast left by an earlier step is waited out;
+ * an appearance that stays noisy is passed over for a later, clean one. The English walk finds
+ * where each screen state first shows clean; the other locales (`npm run review:shots`) walk only those
+ * paths, as far as their last capture. artifacts/screenshots/model/<locale>/<state id>.png, listed in
+ * artifacts/screenshots/model/index.json ({ locale, locales, screens: { [stateId]: fileName } }).
+ */
+
+const locale: Locale = 'en'
+// Each other locale's captures take over a minute: `npm run review:shots` takes them, `npm test` does not.
+const otherLocales = process.env.HUAQIAN_SHOTS === 'all' ? supportedLocales.filter((l) => l !== locale) : []
+/** A toast shows for 3 s (src/ui/toast-host.tsx); a capture waits a little longer for it to go. */
+const toastWaitMs = 4_500
+// Chromium runs on the real clock: these paths stop short of a poll's wait (support/ui-paths.ts).
+const set = uiPathSet('real')
+const screenIds = screenStates().map((s) => s.id)
+const funnel = new Set<string>(funnelScreens)
+const shotsRoot = path.join(artifactsDir, 'screenshots', 'model')
+const counts: StepCounts = { ui: 0, url: 0, direct: 0, network: 0, host: 0 }
+const walked = new Map<string, ModelPath>()
+/** Per locale, per screen state: its picture, what notices its page showed, and whether the state holds an error. */
+interface Capture {
+  file: string
+  notices: string[]
+  errorState: boolean
+  /** Taken while the page was still loading (waiting on a call the path answers next): kept until a settled one. */
+  loading: boolean
+  /** Where it was taken: the path and how many of its steps were done. */
+  at: { path: string; step: number }
+}
+const captures = new Map<string, Map<string, Capture>>()
+const screenMoves = new Set<string>()
+const started = Date.now()
+const suite = pageSandboxAndBrowser()
+const translators = new Map<string, Translate>()
+
+/** Moves between two different screens of the funnel along a path (`from → to`). */
+function movesOf(p: ModelPath): string[] {
+  const screens = [p.startExpect, ...p.steps.map((s) => s.expect)].map((e) => e.context.screen)
+  const moves: string[] = []
+  for (let i = 1; i < screens.length; i++) {
+    const [from, to] = [screens[i - 1], screens[i]]
+    if (from && to && from !== to && funnel.has(from) && funnel.has(to)) moves.push(`${from} → ${to}`)
+  }
+  return moves
+}
+
+/** An expectation a borrower sees as the screen itself: nothing loading, no error held. */
+const settledAndClean = (e: Expectation) => e.invoking.length === 0 && e.context.errorCode === null && e.context.errorStatus === null
+
+/** The screen states a path shows settled with no error held: where a capture can be quiet. */
+function cleanAlong(p: ModelPath): Set<string> {
+  const out = new Set<string>()
+  for (const e of [p.startExpect, ...p.steps.map((s) => s.expect)]) {
+    if (settledAndClean(e)) for (const id of activeStateIds(e.state)) if (screenIds.includes(id)) out.add(id)
+  }
+  return out
+}
+
+/**
+ * The browser's share of the hand-walkable paths: greedily, the path that adds the most screen
+ * states, quiet appearances of them and funnel moves per step, until every one the set reaches is
+ * taken. A screen state met only after a failed answer (the edge cover fails a call first) would
+ * otherwise be pictured with that failure's notice.
+ */
+function browserPaths(): ModelPath[] {
+  const candidates = [...set.statePaths, ...set.edgePaths]
+  const wanted = new Set<string>()
+  const gains = new Map<string, string[]>()
+  for (const p of candidates) {
+    const along = statesAlong(p)
+    const gain = [
+      ...screenIds.filter((id) => along.has(id)).map((id) => `state:${id}`),
+      ...[...cleanAlong(p)].map((id) => `clean:${id}`),
+      ...movesOf(p).map((m) => `move:${m}`),
+    ]
+    gains.set(p.id, gain)
+    for (const g of gain) wanted.add(g)
+  }
+  const chosen: ModelPath[] = []
+  const covered = new Set<string>()
+  while ([...wanted].some((g) => !covered.has(g))) {
+    let best: ModelPath | undefined
+    let bestScore = 0
+    for (const p of candidates) {
+      const fresh = (gains.get(p.id) ?? []).filter((g) => !covered.has(g)).length
+      const score = fresh / (p.steps.length + 1)
+      if (fresh > 0 && score > bestScore) [best, bestScore] = [p, score]
+    }
+    if (best === undefined) break
+    chosen.push(best)
+    for (const g of gains.get(best.id) ?? []) covered.add(g)
+  }
+  return chosen
+}
+
+const paths = browserPaths()
+/** Screen states the walked paths show quiet somewhere: their picture must be a quiet one. */
+const cleanSomewhere = new Set(paths.flatMap((p) => [...cleanAlong(p)]))
+
+beforeAll(async () => {
+  rmSync(shotsRoot, { recursive: true, force: true })
+  for (const l of [locale, ...otherLocales]) {
+    mkdirSync(path.join(shotsRoot, l), { recursive: true })
+    const i18n = await initI18n(l)
+    translators.set(l, (key, values) => (i18n.t as (k: string, v?: object) => string)(key, values))
+    captures.set(l, new Map())
+  }
+}, 180_000)
+
+/**
+ * How far a picture is from the screen as a borrower sees it, best first: settled and quiet (0);
+ * the state's own error notice (1); a toast or notice over a state that holds no error (2); still
+ * loading (3); none yet (4). The walk keeps the best it meets.
+ */
+function rank(c: Capture | undefined): number {
+  if (c === undefined) return 4
+  if (c.loading) return 3
+  if (c.notices.length === 0) return 0
+  return c.errorState ? 1 : 2
+}
+
+/** What would cover the screen in a picture: a toast, or an error notice with words in it. */
+async function noticesOn(page: Page): Promise<string[]> {
+  const texts = [...(await page.locator('.toast').allInnerTexts()), ...(await page.getByRole('alert').allInnerTexts())]
+  return texts.map((text) => text.trim()).filter((text) => text !== '')
+}
+
+interface Held {
+  call: CallName
+  route: Route
+  request: Request
+  params: Record<string, string>
+  input: Record<string, unknown>
+}
+
+function readerOf(page: Page): ScreenReader {
+  return {
+    page: async () => {
+      const screen = await page.locator('main[data-screen]').first().getAttribute('data-screen', { timeout: 200 }).catch(() => null)
+      if (screen !== null) return screen
+      return (await page.locator('main .steps').count()) > 0 ? 'boot' : null
+    },
+    heading: async () => page.locator('main h1').first().textContent({ timeout: 200 }).catch(() => null),
+    text: async () => (await page.locator('body').innerText({ timeout: 500 }).catch(() => '')) ?? '',
+    control: async (control, name) => {
+      const found = page.getByRole(control.role, { name, exact: true })
+      const count = await found.count()
+      if (count === 0) return { found: false, enabled: false }
+      return { found: true, enabled: await found.last().isEnabled({ timeout: 200 }).catch(() => false) }
+    },
+    busy: async () => (await page.locator('main[aria-busy="true"]').count()) > 0,
+    alerts: async () => page.getByRole('alert').allInnerTexts(),
+    sheetOpen: async () => (await page.getByRole('dialog').count()) > 0,
+  }
+}
+
+async function perform(page: Page, t: Translate, op: Op, refused: boolean): Promise<void> {
+  const sheet = page.getByRole('dialog')
+  const scope = (inSheet?: boolean): Page | Locator => (inSheet ? sheet : page)
+  switch (op.op) {
+    case 'click': {
+      const name = textOf(t, op.name)
+      let target: Locator
+      if (op.near !== undefined) {
+        const row = page.locator('.agreement', { has: page.getByRole('checkbox', { name: textOf(t, op.near), exact: true }) })
+        target = row.getByRole('button', { name, exact: true })
+      } else {
+        const all = scope(op.sheet).getByRole('button', { name, exact: true })
+        target = op.last ? all.last() : all.first()
+      }
+      if (refused) {
+        // A refused event: its button is absent or disabled; an enabled one is still tapped.
+        if ((await target.count()) > 0 && (await target.isEnabled())) await target.click()
+        return
+      }
+      await expect.poll(() => target.isEnabled({ timeout: 250 }).catch(() => false), { timeout: 15_000, message: `the button "${name}" is enabled` }).toBe(true)
+      await target.click()
+      return
+    }
+    case 'tick': {
+      const box = op.name === undefined ? sheet.getByRole('checkbox').first() : scope(op.sheet).getByRole('checkbox', { name: textOf(t, op.name), exact: true })
+      if (refused && (await box.count()) === 0) return
+      await box.check()
+      return
+    }
+    case 'type': {
+      const field = page.getByLabel(textOf(t, op.label), { exact: true }).nth(op.nth ?? 0)
+      await field.fill(op.text)
+      await field.blur()
+      return
+    }
+    case 'select':
+      await page.getByLabel(textOf(t, op.label), { exact: true }).nth(op.nth ?? 0).selectOption({ label: textOf(t, op.option) })
+      return
+    case 'region': {
+      const [province, city, district] = op.names
+      await page.getByRole('button', { name: `${textOf(t, op.label)} ${t('ui.cityPicker.placeholder')}` }).click()
+      const picker = page.getByRole('dialog')
+      // The borrower searches the district and picks the result that names the whole chain.
+      await picker.getByLabel(t('ui.cityPicker.search'), { exact: true }).fill(district)
+      await picker.getByRole('button', { name: `${province} ${city} ${district}`, exact: true }).click()
+      return
+    }
+    case 'host':
+      await page.evaluate((payload) => window.postMessage({ type: 'huaqian.bridge', payload }, window.location.origin), op.payload)
+      return
+  }
+}
+
+/**
+ * Walks a path in a locale. `only` (the other locales) names the steps to capture at, by screen
+ * state, and the walk stops after the last of them; without it every screen state is a candidate.
+ */
+async function runPath(p: ModelPath, walkLocale: Locale = locale, only?: Map<number, string[]>): Promise<void> {
+  const t = translators.get(walkLocale) as Translate
+  const { sandbox, browser } = suite
+  const shots = captures.get(walkLocale) as Map<string, Capture>
+  const sample = startSamples.find((s) => s.name === p.start)
+  if (!sample) throw new Error(`no start ${p.start}`)
+  let world: World = startWorld(sample)
+  const ledger = new IdempotencyLedger()
+  const problems: string[] = []
+  const context = await newPhoneContext(browser, intlLocale(walkLocale))
+  // The projection's history writes, to tell push from replace.
+  await context.addInitScript(() => {
+    const writes: { kind: string; url: string }[] = []
+    ;(window as unknown as { __historyWrites: typeof writes }).__historyWrites = writes
+    for (const [method, kind] of [['pushState', 'push'], ['replaceState', 'replace']] as const) {
+      const original = history[method].bind(history)
+      history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+        writes.push({ kind, url: String(url ?? '') })
+        original(data, unused, url)
+      }
+    }
+  })
+  const page = await context.newPage()
+  const reader = readerOf(page)
+  const held: Held[] = []
+  await page.route(`${sandbox.url}/**`, async (route, request) => {
+    const url = new URL(request.url())
+    const found = match(request.method(), url.pathname)
+    if (found === null) return route.continue()
+    const body = request.postData()
+    const fields = request.method() === 'GET' ? Object.fromEntries(url.searchParams) : body ? (JSON.parse(body) as Record<string, unknown>) : {}
+    const sent: SentRequest = { call: found.call, method: request.method(), path: url.pathname, params: found.params, fields, headers: await request.allHeaders() }
+    for (const problem of [...contractProblems(sent, world), ...ledger.check(sent)]) problems.push(`${found.call}: ${problem}`)
+    const reference = referenceData(found.call, fields)
+    if (reference !== undefined) return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: 0, message: 'OK', data: reference }) })
+    const input = request.method() === 'GET' ? queryInput(found.call, url.searchParams) : fields
+    held.push({ call: found.call, route, request, params: found.params, input })
+  })
+  const answered = new Set<Held>()
+  const next = async (call: CallName): Promise<Held> => {
+    let found: Held | undefined
+    await expect
+      .poll(() => (found = held.findLast((h) => h.call === call && !answered.has(h))) !== undefined, {
+        timeout: 20_000,
+        message: `the page made no ${call} request (seen: ${held.map((h) => h.call).join(', ')})`,
+      })
+      .toBe(true)
+    answered.add(found as Held)
+    return found as Held
+  }
+  const writesSince = async (from: number) =>
+    (await page.evaluate(() => (window as unknown as { __historyWrites: { kind: string; url: string }[] }).__historyWrites)).slice(from)
+  const check = async (expected: Expectation, label: string, historyFrom: number, routeChanged: boolean) => {
+    const hash = hashOf(expected.route)
+    await expect
+      .poll(
+        async () => {
+          const shownHash = decodeURIComponent(await page.evaluate(() => window.location.hash))
+          const writes = await writesSince(historyFrom)
+          const href = shownHash.slice(1)
+          const write = writes.findLast((w) => decodeURIComponent(w.url).endsWith(href))
+          const found = [
+            ...(hash !== null && shownHash.split('?')[0] !== decodeURIComponent(hash).split('?')[0] ? [`the URL is ${shownHash}, not ${hash}`] : []),
+            ...verifyFacts(expected.state, world, {
+              route: hash === null ? null : { path: href.split('?')[0] ?? href, history: routeChanged ? ((write?.kind as 'push' | 'replace' | undefined) ?? null) : null },
+            }),
+            ...(await verifySees(expected.state, world, reader, t)),
+          ]
+          return found
+        },
+        { timeout: 20_000, message: `${label}: the verifications of ${JSON.stringify(expected.state)}` },
+      )
+      .toEqual([])
+  }
+  // One picture per screen state, at its first clean appearance (see the header).
+  const capture = async (expected: Expectation, step: number) => {
+    const wanted = only?.get(step) ?? activeStateIds(expected.state).filter((id) => screenIds.includes(id) && rank(shots.get(id)) > 0)
+    if (wanted.length === 0) return
+    const errorState = expected.context.errorCode !== null || expected.context.errorStatus !== null
+    // A state waiting on a call shows its spinner until the path answers it: nothing to wait for.
+    const loading = expected.invoking.length > 0
+    const settled = async () => (loading || !(await reader.busy())) && (errorState || (await noticesOn(page)).length === 0)
+    await expect.poll(settled, { timeout: only === undefined ? toastWaitMs : 20_000 }).toBe(true).catch(() => undefined)
+    const notices = await noticesOn(page)
+    const taken: Capture = { file: '', notices, errorState, loading, at: { path: p.id, step } }
+    for (const id of wanted) {
+      // An earlier picture no worse than this one stays.
+      if (only === undefined && rank(taken) >= rank(shots.get(id))) continue
+      const file = `${id}.png`
+      await page.screenshot({ path: path.join(shotsRoot, walkLocale, file), fullPage: true })
+      shots.set(id, { ...taken, file })
+    }
+  }
+  const last = only === undefined ? p.steps.length : Math.max(...only.keys())
+  const linkHash = sample.input.initialDeepLink ? `#${sample.input.initialDeepLink.path}` : ''
+  if (linkHash) counts.url += 1
+  const query: Record<string, string> = { lang: walkLocale, channel: sample.input.bridge.channel ?? 'app-test' }
+  const payload = sample.input.bridge.token ? { token: sample.input.bridge.token } : undefined
+  let done = 0
+  try {
+    await page.goto(`${pageUrl(sandbox.url, query, payload)}${linkHash}`)
+    await check(p.startExpect, `start ${p.start}`, 0, false)
+    await capture(p.startExpect, 0)
+    let previous = p.startExpect
+    for (const step of p.steps.slice(0, last)) {
+      const action = step.do
+      const historyFrom = (await writesSince(0)).length
+      let output: unknown = undefined
+      if (action.kind === 'event') {
+        const snapshotOps = borrowerOpsAt(p, done)
+        if (snapshotOps === null) throw new Error(`${step.label}: no control on screen sends it`)
+        for (const op of snapshotOps.ops) await perform(page, t, op, snapshotOps.refused)
+        if (snapshotOps.ops.some((op) => op.op === 'host')) counts.host += 1
+        else counts.ui += 1
+      } else if (action.kind === 'actor') {
+        const call = (action.src === 'resolveBaseUrl' ? 'initConfig' : action.src) as CallName
+        if (action.outcome === 'error' && action.error === 'timeout') throw new Error(`${step.label}: a 60 s timeout is not made in the browser`)
+        const request = await next(call)
+        counts.network += 1
+        ledger.answered(call, action.outcome === 'done' ? 'ok' : action.error)
+        const json = (status: number, body: unknown) => request.route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) })
+        if (action.outcome === 'done') {
+          if (call === 'initConfig') await json(200, initConfigBody(sandbox.url))
+          else {
+            output = fixtureData(action.src, action.fixture, request)
+            await json(200, { status: 0, message: 'OK', data: output })
+          }
+        } else if (action.error === 'network') await request.route.abort('connectionfailed')
+        else {
+          const made = errorResponse(action.error)
+          if (made !== null) await json(made.status, made.body)
+        }
+      } else throw new Error(`${step.label}: the browser runner does not move the page's clock`)
+      world = advanceWorld(world, action, output)
+      const routeChanged = previous.route?.path !== step.expect.route?.path
+      await check(step.expect, step.label, historyFrom, routeChanged)
+      done += 1
+      await capture(step.expect, done)
+      previous = step.expect
+    }
+    expect(problems, 'what the page sent').toEqual([])
+  } finally {
+    if (only === undefined) {
+      walked.set(p.id, { ...p, steps: p.steps.slice(0, done) })
+      for (const m of movesOf({ ...p, steps: p.steps.slice(0, done) })) screenMoves.add(m)
+    }
+    // Calls the path never answers would keep the context open; they end with the page.
+    for (const h of held) if (!answered.has(h)) await h.route.abort().catch(() => undefined)
+    await context.close()
+  }
+}
+
+/**
+ * The borrower's operations for step `index` of a path: read from the machine's state before the
+ * step, replayed on the pure model (the built page has no handle on its actor).
+ */
+const model = instrument(appMachine)
+const opsCache = new Map<string, ({ ops: Op[]; refused: boolean } | null)[]>()
+function borrowerOpsAt(p: ModelPath, index: number): { ops: Op[]; refused: boolean } | null {
+  return opsCache.get(p.id)?.[index] ?? null
+}
+
+beforeAll(() => {
+  // Before each event step, the snapshot the page is in: taken from the pure model.
+  for (const p of paths) {
+    const stepper = createStepper(model)
+    let result = stepper.start(p.start)
+    const list: ({ ops: Op[]; refused: boolean } | null)[] = []
+    for (const step of p.steps) {
+      if (step.do.kind === 'event') {
+        const ops = borrowerOps(step.do.event, result.snapshot)
+        list.push(ops === null ? null : { ops, refused: !result.snapshot.can(step.do.event) })
+      } else list.push(null)
+      result = stepper.apply(result.snapshot, step.do)
+    }
+    opsCache.set(p.id, list)
+  }
+})
+
+for (const p of paths) {
+  test(`${p.id} (${p.goal}) in Chromium: walked by hand, every state as verifications.ts says`, { timeout: 120_000 }, async () => {
+    await runPath(p)
+  })
+}
+
+test('every screen state is shown in Chromium with a screenshot, and the figures are written', { timeout: 120_000 }, async () => {
+  // Coverage of what the page was checked through: the walked prefix of each path, replayed on the
+  // machine (the built page exposes no actor to observe).
+  const seen = { states: new Set<string>(), transitions: new Set<string>(), guardOutcomes: new Set<string>() }
+  for (const prefix of walked.values()) {
+    const result = await replayPath(model, prefix)
+    for (const s of result.seen.states) seen.states.add(s)
+    for (const s of result.seen.transitions) seen.transitions.add(s)
+    for (const s of result.seen.guardOutcomes) seen.guardOutcomes.add(s)
+  }
+  const allMoves = new Set(paths.flatMap(movesOf))
+  const shots = captures.get(locale) as Map<string, Capture>
+  const files = [...shots].map(([id, c]) => [id, c.file] as const).sort(([a], [b]) => a.localeCompare(b))
+  writeFileSync(path.join(shotsRoot, 'index.json'), `${JSON.stringify({ locale, locales: [locale, ...otherLocales], screens: Object.fromEntries(files) }, null, 2)}\n`)
+  const report = writeLevelReport(
+    'browser',
+    set.targets,
+    seen,
+    {
+      paths: { run: paths.length, passed: [...walked.values()].filter((w) => w.steps.length === (paths.find((p) => p.id === w.id)?.steps.length ?? -1)).length, ids: paths.map((p) => p.id) },
+      steps: counts,
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+      notes: [
+        'the fewest hand-walkable paths (support/ui-paths.ts) showing every screen state and every move between funnel screens',
+        'every API answer is a fixture given with page.route (fulfill, or abort for network), after the request checks; the sandbox serves the built page',
+        `funnel moves walked: ${screenMoves.size} of ${allMoves.size} (${[...screenMoves].sort().join(', ')})`,
+        `screenshots: ${shots.size} per locale in artifacts/screenshots/model/<locale>/ (${[locale, ...otherLocales].join(', ')}), listed in artifacts/screenshots/model/index.json`,
+      ],
+    },
+    screenIds,
+  )
+  expect(report.screenStates.missing).toEqual([])
+  expect([...shots.keys()].sort()).toEqual([...screenIds].sort())
+  expect([...screenMoves].sort()).toEqual([...allMoves].sort())
+})
+
+test('every screen state of the English walk was captured as a borrower sees it: no toast or error notice unless the state is only ever shown holding an error', () => {
+  expect(noisyCaptures(locale)).toEqual([])
+})
+
+/** The paths and steps the English walk took each screen state's picture at: path → step → state ids. */
+function capturePlan(): Map<string, Map<number, string[]>> {
+  const plan = new Map<string, Map<number, string[]>>()
+  for (const [id, c] of captures.get(locale) ?? []) {
+    const steps = plan.get(c.at.path) ?? new Map<number, string[]>()
+    steps.set(c.at.step, [...(steps.get(c.at.step) ?? []), id])
+    plan.set(c.at.path, steps)
+  }
+  return plan
+}
+
+/**
+ * Pictures with a toast or an error notice where the screen should be quiet: a state that holds no
+ * error, or one the paths also show without an error (its quiet appearance is the picture).
+ */
+function noisyCaptures(l: string): string[] {
+  return [...(captures.get(l) ?? [])]
+    .filter(([id, c]) => c.notices.length > 0 && (!c.errorState || cleanSomewhere.has(id)))
+    .map(([id, c]) => `${id} (${c.at.path} step ${c.at.step}): ${c.notices.join(' | ')}`)
+}
+
+for (const other of otherLocales) {
+  test(`every screen state is captured in ${other} too, as a borrower sees it`, { timeout: 600_000 }, async () => {
+    const plan = capturePlan()
+    expect(plan.size, 'the English walk ran first').toBeGreaterThan(0)
+    for (const [id, steps] of plan) await runPath(paths.find((p) => p.id === id) as ModelPath, other, steps)
+    expect([...(captures.get(other) as Map<string, Capture>).keys()].sort()).toEqual([...screenIds].sort())
+    expect(noisyCaptures(other)).toEqual([])
+  })
+}

@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { appMachine } from '../../machines/app.machine'
+import { artifactsDir } from '../support/browser'
+import { machineFigures, manifestScreens, openReviewer, repoRoot, reviewSuite, shot } from './review-kit'
+
+/*
+ * In Chromium, the whole machine's chart on the built reviewer page: every state and transition of
+ * the machine drawn, a state opened with its screen, coverage per level, both exports the same
+ * chart, the keyboard, 768 px; and the page served like the borrower's.
+ */
+
+const suite = reviewSuite()
+
+test('the reviewer page draws every state and transition of the machine; a state opens with its screen; coverage; 768 px; keyboard', { timeout: 180_000 }, async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
+  const errors: string[] = []
+  const page = await openReviewer(suite, context, errors)
+  const figures = machineFigures()
+  const drawnIds = await page.locator('[data-state-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-state-id')))
+  expect(drawnIds.sort()).toEqual(figures.ids.sort())
+  const drawnTransitions = await page.locator('[data-transition]').evaluateAll((els) => new Set(els.map((el) => el.getAttribute('data-transition'))).size)
+  expect(drawnTransitions).toBe(figures.transitions)
+  await expect.poll(() => page.locator('#status').textContent()).toContain(`${figures.ids.length} of ${figures.ids.length} state nodes, ${figures.transitions} of ${figures.transitions} transitions`)
+  await page.screenshot({ path: shot('1-whole-chart') })
+
+  // Search a screen state, open it: its screen large, its route, its calls and events, the paths reaching it.
+  await page.getByRole('searchbox', { name: 'Find a state or event' }).fill('loanDemand')
+  await page.getByRole('button', { name: 'state loanDemand', exact: true }).click()
+  const panel = page.locator('#panel')
+  await expect.poll(() => panel.locator('h2').textContent()).toBe('loanDemand')
+  const screen = panel.locator('img.screen-large')
+  const missing = panel.locator('p.missing').first()
+  await expect.poll(async () => (await screen.count()) + (await missing.count())).toBeGreaterThan(0)
+  if ((await screen.count()) > 0) await expect.poll(() => screen.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  else expect(await missing.textContent()).toContain('npm run review:shots')
+  expect(await panel.textContent()).toContain('#/')
+  expect(await panel.textContent()).toContain('trialLoan')
+  expect(await panel.textContent()).toContain('form.submit')
+  await expect.poll(() => panel.locator('details').count(), { timeout: 30_000 }).toBeGreaterThan(0)
+  await page.screenshot({ path: shot('2-state-with-screen') })
+
+  // The coverage overlay: figures per level, states coloured by the levels that covered them.
+  await page.getByRole('button', { name: 'Coverage' }).click()
+  await expect.poll(() => page.locator('#coverage').isVisible()).toBe(true)
+  expect(await page.locator('svg.chart.coverage').count()).toBe(1)
+  // Each level's file decides: a state it lists as missing is not marked by it, every other one is.
+  for (const level of ['machine', 'react', 'browser']) {
+    const file = path.join(artifactsDir, `model-coverage-${level}.json`)
+    if (!existsSync(file)) continue
+    const { states, transitions } = JSON.parse(readFileSync(file, 'utf8')) as { states: { missing: string[] }; transitions: { missing: string[] } }
+    const marked = await page.locator('[data-state-id]').evaluateAll(
+      (els, lvl) => els.filter((el) => (el.getAttribute('data-cov') ?? '').split(' ').includes(lvl)).map((el) => el.getAttribute('data-state-id')),
+      level,
+    )
+    const missing = new Set(states.missing)
+    const targets = figures.ids.filter((id) => id !== appMachine.root.id && !figures.history.includes(id))
+    expect(marked.sort(), level).toEqual(targets.filter((id) => !missing.has(id)).sort())
+    const markedTransitions = await page.locator('[data-transition]').evaluateAll(
+      (els, lvl) => els.filter((el) => (el.getAttribute('data-cov') ?? '').split(' ').includes(lvl)).length,
+      level,
+    )
+    expect(markedTransitions, level).toBe(figures.transitions - transitions.missing.length)
+  }
+  await page.getByRole('button', { name: 'Fit', exact: true }).click()
+  await page.screenshot({ path: shot('3-coverage') })
+
+  // Export: the chart as drawn (overlay included, screens inlined) and the Mermaid text.
+  const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()])
+  const exported = await readFile((await svgDownload.path()) as string, 'utf8')
+  expect(exported.match(/<g [^>]*data-state-id=/g)?.length).toBe(figures.ids.length)
+  expect(exported).toContain('class="chart coverage"')
+  expect(exported).not.toMatch(/href="data\/screens/)
+  // One writer: the button's file and `npm run review:export`'s are the same chart, same size, same
+  // screens inlined, neither with the page's −/+ controls.
+  execFileSync('npx', ['tsx', 'src/review/export-cli.ts'], { cwd: repoRoot, stdio: 'ignore' })
+  const written = readFileSync(path.join(artifactsDir, 'machine.svg'), 'utf8')
+  const size = (svg: string) => /<svg [^>]*viewBox="([^"]+)"/.exec(svg)?.[1]
+  expect(size(exported)).toBe(size(written))
+  const images = (svg: string) => svg.match(/<image [^>]*href="data:image\/(png|webp);base64,/g)?.length ?? 0
+  expect(images(exported)).toBe(images(written))
+  expect(images(written)).toBe(Object.keys(manifestScreens()).length)
+  for (const svg of [exported, written]) expect(svg).not.toContain('data-toggle=')
+  const [mermaidDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Mermaid' }).click()])
+  expect(await readFile((await mermaidDownload.path()) as string, 'utf8')).toMatch(/^stateDiagram-v2\n/)
+
+  // Keyboard: Tab from the search reaches the chart's states; Enter opens one.
+  await page.getByRole('searchbox', { name: 'Find a state or event' }).fill('')
+  await page.getByRole('searchbox', { name: 'Find a state or event' }).focus()
+  let focused: string | null = null
+  for (let i = 0; i < 40 && !focused; i += 1) {
+    await page.keyboard.press('Tab')
+    focused = await page.evaluate(() => document.activeElement?.getAttribute('data-state-id') ?? null)
+  }
+  expect(focused).not.toBeNull()
+  await page.keyboard.press('Enter')
+  await expect.poll(() => panel.locator('h2').textContent()).toBe(focused)
+
+  // 768 px wide: nothing runs off the side.
+  await page.setViewportSize({ width: 768, height: 1024 })
+  await page.getByRole('button', { name: 'Fit', exact: true }).click()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768)
+  await page.screenshot({ path: shot('4-at-768px') })
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('the reviewer page is served like the borrower’s: brotli or gzip copies, hashed assets cached for a year, the HTML revalidated', { timeout: 60_000 }, async () => {
+  const html = await fetch(`${suite.sandbox.url}/review/`, { headers: { 'Accept-Encoding': 'gzip' } })
+  expect(html.headers.get('content-encoding')).toBe('gzip')
+  expect(html.headers.get('cache-control')).toBe('no-cache')
+  const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(await html.text())?.[1]
+  expect(script).toBeDefined()
+  const plain = await fetch(`${suite.sandbox.url}/review/${script}`, { headers: { 'Accept-Encoding': 'identity' } })
+  const plainBytes = (await plain.arrayBuffer()).byteLength
+  expect(plain.headers.get('content-encoding')).toBeNull()
+  // Node's fetch decodes what it asked for; the header and the length on the wire tell what was sent.
+  const brotli = await fetch(`${suite.sandbox.url}/review/${script}`, { headers: { 'Accept-Encoding': 'br' } })
+  expect(brotli.headers.get('content-encoding')).toBe('br')
+  expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  expect(Number(brotli.headers.get('content-length'))).toBeLessThan(plainBytes / 2)
+  expect((await fetch(`${suite.sandbox.url}/review/assets/none.js`)).status).toBe(404)
+})

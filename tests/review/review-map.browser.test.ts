@@ -1,0 +1,87 @@
+import { expect, test } from 'vitest'
+import { machineFigures, openReviewer, reviewSuite, shot } from './review-kit'
+
+/*
+ * In Chromium, the built reviewer page's map (every screen a card, readable at 1280×800, the funnel
+ * left to right), a card and a band opening their charts, a compound state's panel summing its
+ * inner states, search by word parts and the keyboard's ways through.
+ */
+
+const suite = reviewSuite()
+
+/** The funnel as the borrower walks it, demand to loan plan. */
+const funnelOrder = ['loanDemand', 'facialIdentification', 'basicInfo', 'assetInfo', 'contact', 'bankCard', 'review', 'result', 'match', 'lendConfirm', 'loanPlan']
+
+test('the page opens on a map that reads at 1280×800: every screen a card with its name, the funnel left to right; a card opens its chart', { timeout: 180_000 }, async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const errors: string[] = []
+  const page = await openReviewer(suite, context, errors, '')
+  const screens = machineFigures().screens
+  const cards = await page.locator('#map [data-card]').evaluateAll((els) =>
+    els.map((el) => {
+      const box = el.getBoundingClientRect()
+      const name = el.querySelector('.card-name') as HTMLElement
+      return { id: el.getAttribute('data-card') ?? '', name: name.textContent ?? '', x: box.x, y: box.y, right: box.right, bottom: box.bottom, font: parseFloat(getComputedStyle(name).fontSize) }
+    }),
+  )
+  // Every state with a screen is on the map, as itself or inside the card that holds it.
+  const shown = new Set(cards.map((c) => c.id))
+  for (const screen of screens) expect(shown.has(screen.id) || screen.ancestors.some((a) => shown.has(a)), screen.id).toBe(true)
+  for (const card of cards) {
+    // Readable without zooming: whole on screen, its name at 12 px or more, the state's words.
+    expect(card.right, card.id).toBeLessThanOrEqual(1280)
+    expect(card.bottom, card.id).toBeLessThanOrEqual(800)
+    expect(card.font, card.id).toBeGreaterThanOrEqual(12)
+    expect(card.name.replace(/\s+/g, '').toLowerCase(), card.id).toBe(card.id.split('.').pop()?.toLowerCase())
+  }
+  const funnel = funnelOrder.map((id) => cards.find((c) => c.id === id))
+  expect(funnel.every((c) => c !== undefined)).toBe(true)
+  const xs = funnel.map((c) => c?.x ?? 0)
+  expect(xs).toEqual([...xs].sort((a, b) => a - b))
+  expect(new Set(funnel.map((c) => c?.y)).size).toBe(1)
+  expect(await page.locator('#map .map-arrows path').count()).toBeGreaterThan(20)
+  await page.screenshot({ path: shot('0-map') })
+
+  // A card opens that screen's whole statechart; its panel sums the inner states.
+  await page.locator('[data-card="bankCard"]').click()
+  await expect.poll(() => page.locator('#status').textContent()).toContain('bankCard: drawn 9 of 9 state nodes')
+  await page.locator('[data-state-id="bankCard"] > rect.box').click({ position: { x: 30, y: 8 } })
+  const calls = page.locator('#panel [data-summary="calls"] li')
+  await expect.poll(() => calls.allTextContents()).toEqual(expect.arrayContaining(['sendingCodesendCardCode', 'confirmingconfirmCard']))
+  const events = await page.locator('#panel [data-summary="events"] li').allTextContents()
+  for (const event of ['sms.send', 'form.submit', 'step.back']) expect(events.some((line) => line.includes(event)), event).toBe(true)
+  await page.screenshot({ path: shot('0-bankCard-panel') })
+
+  // A band's title opens the flow's chart; back to the map.
+  await page.getByRole('button', { name: '◀ Map' }).click()
+  await page.getByRole('button', { name: /^The funnel/ }).click()
+  await expect.poll(() => page.locator('#status').textContent()).toContain('The funnel: drawn')
+  for (const id of funnelOrder.slice(0, 8)) expect(await page.locator(`[data-state-id="${id}"]`).count(), id).toBe(1)
+  expect(await page.locator('[data-state-id="home"]').count()).toBe(0)
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('search finds names by their word parts; a skip link reaches Live; a transition takes focus and Enter opens its source', { timeout: 120_000 }, async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const errors: string[] = []
+  const page = await openReviewer(suite, context, errors)
+  // The first Tab stop skips the 144 states and 321 transitions of the chart.
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to Live and Drive')
+  await page.keyboard.press('Enter')
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('live')
+  await page.getByRole('searchbox', { name: 'Find a state or event' }).fill('sendCode')
+  await expect.poll(() => page.locator('#search-results').textContent()).toContain('sendCardCode')
+  await page.keyboard.press('Escape')
+
+  const transition = page.locator('g.transition[data-event="sms.send"][data-source="app.session.screens.lendConfirm.editing"]')
+  await transition.focus()
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-event'))).toBe('sms.send')
+  expect(await transition.getAttribute('aria-label')).toContain('not(lenderCardBound)')
+  await page.keyboard.press('Enter')
+  await expect.poll(() => page.locator('#panel h2').textContent()).toBe('app.session.screens.lendConfirm.editing')
+  expect(await page.locator('#panel').textContent()).toContain('app.session.screens.lendConfirm.sendingCode')
+  expect(errors).toEqual([])
+  await context.close()
+})
