@@ -220,6 +220,8 @@ export function borrowerOps(event: EventObject, snapshot: AnyMachineSnapshot): O
       return screen === 'repayment' ? [click('routes.repayPlan')] : null
     case 'repay.again':
       return screen === 'repaymentResult' ? [click('screens.pay.again')] : null
+    case 'contract.save':
+      return screen === 'loanPlan' && !rightsOpen && !overlayOpen ? [click('screens.plan.saveContract')] : null
     case 'rights.open': {
       // Home shows the card's entrance only when there is a card to show; review only before priority.
       const context = snapshot.context as { rights: { product: unknown; owned: boolean }; credit: { priority: boolean } | null }
