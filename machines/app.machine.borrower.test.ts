@@ -160,3 +160,38 @@ test('items 6 and 8: loan confirmation shows no price but this lender’s, and k
   const priced = await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'editing' } } }))
   expect(priced.context.trial?.apr).toBe(0.075)
 })
+
+// rules: flow-apr-before-commit
+test('loan confirmation commits nothing while this lender’s price failed to load: no code, no loan, until it is priced', async () => {
+  const decision: CreditDecision = { status: 'approved', priority: false, credit_limit: 5_000_000, apr: 0.12, terms: [12], reason_code: null, retry_after: 0, decided_at: null }
+  const offer: LenderMatch = { lender_id: 'lender-a', name: 'lender-a', logo_url: '', credit_limit: 5_000_000, apr: 0.18, terms: [12], recommended: false, highlights: [] }
+  let trials = 0
+  const run = start({
+    ...baseScript(),
+    getLoanUserStatus: () => loanUser({ step: 'approved', demand: { amount: 1_500_000, term: 12, purpose: 'shopping' } }),
+    getCreditDecision: () => decision,
+    showCard: () => ({ card }),
+    listMatches: () => ({ items: [offer] }),
+    sendLenderCardCode: () => ({ request_id: 'req-1', expires_in: 300, resend_after: 60 }),
+    trialLoan: () =>
+      ++trials === 1
+        ? fail({ kind: 'network' })
+        : { amount: 1_500_000, term: 12, apr: 0.18, monthly_payment: 137_500, total_interest: 150_000, total_fee: 0, total_repayment: 1_650_000, schedule: [] },
+  })
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'home.continue' })
+  await run.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
+  run.actor.send({ type: 'result.continue' })
+  await run.until((s) => s.matches({ session: { screens: { match: 'ready' } } }))
+  run.actor.send({ type: 'match.select', lender_id: 'lender-a' })
+  const unpriced = await run.until((s) => s.matches({ session: { screens: 'lendConfirm' } }) && !s.hasTag('busy') && s.context.error !== null)
+  expect(unpriced.context.trial).toBeNull()
+  // Everything else a commit needs is there: the agreements ticked, a code typed.
+  run.actor.send({ type: 'form.change', step: 'lendConfirm', patch: { agreements: { loan: true, contract: true, third_party: true }, code: '123456' } })
+  expect(run.actor.getSnapshot().can({ type: 'form.submit' })).toBe(false)
+  if (run.actor.getSnapshot().can({ type: 'sms.send' })) {
+    run.actor.send({ type: 'sms.send' })
+    const sent = await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'codeSent' } } }))
+    expect(sent.can({ type: 'form.submit' })).toBe(false)
+  }
+})

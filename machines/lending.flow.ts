@@ -53,6 +53,8 @@ export const lendingGuards = guards({
     )
   },
   lenderCardBound: ({ context }) => context.lenderCardBound,
+  // docs/product-rules.md#flow-apr-before-commit: this lender's price, APR included, is on the screen.
+  lenderPriced: ({ context }) => context.trial !== null,
   lenderSmsSent: ({ context }) => context.lenderSms !== null,
   lenderCodeEntered: ({ context }) => context.drafts.lendConfirm.code !== '',
 })
@@ -213,7 +215,7 @@ export const lendingStates = states({
           ...repricing,
           'sms.send': { guard: not('lenderCardBound'), target: 'sendingCode', actions: 'clearError' },
           // After a lost answer the card may already be bound: apply without a new code.
-          'form.submit': { guard: and(['lenderCardBound', 'lendAgreed']), target: 'applying', actions: ['clearError', 'keyLendCommit'] },
+          'form.submit': { guard: and(['lenderPriced', 'lenderCardBound', 'lendAgreed']), target: 'applying', actions: ['clearError', 'keyLendCommit'] },
           'step.back': { target: '#match' },
         },
       },
@@ -227,7 +229,7 @@ export const lendingStates = states({
         tags: 'editing',
         on: {
           'sms.resend': { guard: 'lenderResendAllowed', target: 'sendingCode', actions: 'clearError' },
-          'form.submit': { guard: and(['lendAgreed', 'lenderCodeEntered']), target: 'confirmingCard', actions: ['clearError', 'keyLendCommit'] },
+          'form.submit': { guard: and(['lenderPriced', 'lendAgreed', 'lenderCodeEntered']), target: 'confirmingCard', actions: ['clearError', 'keyLendCommit'] },
           'step.back': { target: 'editing' },
         },
       },

@@ -588,7 +588,7 @@ test.each([
 // ---- an HTTP 5xx is the server failing, not refusing (README, the fault matrix's findings) ----
 
 /**
- * The commits whose answer a golden path loses (a timeout or a lost connection). The lender binding's is lost in
+ * The commits whose answer a golden path loses (a timeout, a lost connection or an unreadable answer). The lender binding's is lost in
  * none; the bank card binding's leads to the same state refused or lost, so only the requests would tell them apart.
  */
 const commits = ['applyLoan', 'submitRepayment', 'buyRewardProduct'] as const
@@ -597,7 +597,7 @@ const commits = ['applyLoan', 'submitRepayment', 'buyRewardProduct'] as const
 async function commitAnswered(failure: unknown): Promise<string[]> {
   const problems: string[] = []
   for (const src of commits) {
-    const { g, index } = firstTakingAny([`${src}.error:network`, `${src}.error:timeout`])
+    const { g, index } = firstTakingAny([`${src}.error:network`, `${src}.error:timeout`, `${src}.error:invalidResponse`])
     // The rest of the golden path is how the borrower went on after the lost answer (Retry, ...): it must go the
     // same way, and the request checks want the same key again after an unknown outcome.
     const steps = g.path.steps
