@@ -37,6 +37,15 @@ async function atRepayment(script: Script) {
   return run
 }
 
+/** An approved borrower from home to the lenders' offers. */
+async function toMatches(run: ReturnType<typeof start>) {
+  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
+  run.actor.send({ type: 'home.continue' })
+  await run.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
+  run.actor.send({ type: 'result.continue' })
+  await run.until((s) => s.matches({ session: { screens: { match: 'ready' } } }))
+}
+
 // rules: flow-periods-in-order
 test('item 2: only the earliest unpaid periods can be chosen, never a later one without the one before', async () => {
   const run = await atRepayment(borrower('repaying'))
@@ -132,11 +141,7 @@ test('items 6 and 8: loan confirmation shows no price but this lender’s, and k
         answers.push((apr) => resolve({ amount: 1_000_000, term: 12, apr, monthly_payment: 86_000, total_interest: 32_000, total_fee: 0, total_repayment: 1_032_000, schedule: [] })),
       ),
   })
-  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
-  run.actor.send({ type: 'home.continue' })
-  await run.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
-  run.actor.send({ type: 'result.continue' })
-  await run.until((s) => s.matches({ session: { screens: { match: 'ready' } } }))
+  await toMatches(run)
   run.actor.send({ type: 'match.select', lender_id: 'lender-a' })
   const first = await run.until((s) => s.matches({ session: { screens: { lendConfirm: 'pricing' } } }) && answers.length === 1)
   expect(first.context.card).toEqual(card)
@@ -172,19 +177,15 @@ test('loan confirmation commits nothing while this lender’s price failed to lo
     getCreditDecision: () => decision,
     showCard: () => ({ card }),
     listMatches: () => ({ items: [offer] }),
-    sendLenderCardCode: () => ({ request_id: 'req-1', expires_in: 300, resend_after: 60 }),
+    sendLenderCardCode: () => ({ request_id: 'req-1', phone_masked: '138****0001', expires_in: 300, resend_after: 60 }),
     trialLoan: () =>
       ++trials === 1
         ? fail({ kind: 'network' })
         : { amount: 1_500_000, term: 12, apr: 0.18, monthly_payment: 137_500, total_interest: 150_000, total_fee: 0, total_repayment: 1_650_000, schedule: [] },
   })
-  await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
-  run.actor.send({ type: 'home.continue' })
-  await run.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
-  run.actor.send({ type: 'result.continue' })
-  await run.until((s) => s.matches({ session: { screens: { match: 'ready' } } }))
+  await toMatches(run)
   run.actor.send({ type: 'match.select', lender_id: 'lender-a' })
-  const unpriced = await run.until((s) => s.matches({ session: { screens: 'lendConfirm' } }) && !s.hasTag('busy') && s.context.error !== null)
+  const unpriced = await run.until((s) => s.matches({ session: { screens: 'lendConfirm' } }) && !s.hasTag('busy') && s.context.errorCode === 'network')
   expect(unpriced.context.trial).toBeNull()
   // Everything else a commit needs is there: the agreements ticked, a code typed.
   run.actor.send({ type: 'form.change', step: 'lendConfirm', patch: { agreements: { loan: true, contract: true, third_party: true }, code: '123456' } })
