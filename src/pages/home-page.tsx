@@ -85,6 +85,7 @@ export default function HomePage() {
           ctaLabel={t('screens.home.repay')}
           onCta={() => send({ type: 'home.repay' })}
           disabled={!canRepay}
+          secondary={elder && action !== null}
         />
       )}
       {(rights.owned || (rights.product !== null && canOpenRights)) && (
@@ -98,6 +99,8 @@ export default function HomePage() {
           ctaLabel={t('screens.rights.open')}
           onCta={() => send({ type: 'rights.open' })}
           disabled={!canOpenRights}
+          // Elder mode keeps one primary action a screen: the borrower's own loan comes first, the offer after it.
+          secondary={elder && (action !== null || openLoans.length > 0)}
         />
       )}
       {loanExcess && (

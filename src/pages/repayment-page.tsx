@@ -58,8 +58,9 @@ export default function RepaymentPage() {
                     {t('ui.schedule.periodOf', { period: period.period })}
                   </Checkbox>
                   <span className="muted">
-                    {format.date(period.due_date)} · {format.money(period.amount)} ·{' '}
-                    {t(`enums.periodStatus.${period.status}`)}
+                    <span className="repay-choice__part">{format.date(period.due_date)}</span> ·{' '}
+                    <span className="repay-choice__part">{format.money(period.amount)}</span> ·{' '}
+                    <span className="repay-choice__part">{t(`enums.periodStatus.${period.status}`)}</span>
                   </span>
                 </div>
               ))}

@@ -37,6 +37,13 @@ test('the home switch turns elder mode on, the device remembers it, and it turns
   expect(await deviceFlag(page)).toBe('1')
   // Amounts are named in words: the rights card's price reads as yuan.
   await page.getByText('19.90人民币', { exact: true }).waitFor()
+  // One primary action a screen: the rights card's offer is drawn apart from the application's button.
+  const filledButtons = await page.evaluate(() => {
+    const fill = (b: Element) => getComputedStyle(b).backgroundColor
+    const buttons = [...document.querySelectorAll('main .ui-entrance button')]
+    return buttons.filter((b) => fill(b) === fill(buttons[0]!)).map((b) => b.textContent)
+  })
+  expect(filledButtons).toEqual(['开始申请'])
 
   // The next visit opens large from its first paint: the head script reads the flag.
   await page.reload({ waitUntil: 'commit' })

@@ -13,6 +13,7 @@ export function EntranceCard({
   ctaLabel,
   onCta,
   disabled = false,
+  secondary = false,
 }: {
   title: string
   subtitle?: string
@@ -23,6 +24,8 @@ export function EntranceCard({
   ctaLabel?: string
   onCta?: () => void
   disabled?: boolean
+  /** Drawn as a secondary action, when another card holds the screen's one primary action. */
+  secondary?: boolean
 }) {
   const titleId = useId()
   return (
@@ -38,7 +41,7 @@ export function EntranceCard({
       {ctaLabel !== undefined && (
         <button
           type="button"
-          className="ui-button ui-button--block"
+          className={secondary ? 'ui-button ui-button--block ui-button--secondary' : 'ui-button ui-button--block'}
           onClick={onCta}
           disabled={disabled}
           aria-describedby={titleId}
