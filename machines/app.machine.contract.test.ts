@@ -39,6 +39,7 @@ async function atLoanPlan(script: Script) {
 const openUrls = (emitted: unknown[]) =>
   emitted.filter((event) => (event as { type?: string; command?: string }).type === 'host.command' && (event as { command?: string }).command === 'openUrl')
 
+// rules: contract-keep
 test('Save contract asks a ticket for the loan on the plan, then the host opens exactly its URL', async () => {
   const run = await atLoanPlan(applied())
   expect(openUrls(run.emitted)).toEqual([])
@@ -61,6 +62,7 @@ test('a loan still being paid out can save its contract too, and the plan goes o
   expect(openUrls(run.emitted)).toEqual([{ type: 'host.command', command: 'openUrl', url: ticketUrl }])
 })
 
+// rules: contract-keep
 test('a refused or lost ticket keeps the plan with its error and opens nothing; pressing again can succeed', async () => {
   let answers = 0
   const run = await atLoanPlan(

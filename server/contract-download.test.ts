@@ -81,6 +81,7 @@ test("another borrower's loan is refused like no loan", async () => {
   expect(result.body.status).toBe(StatusCode.notFound)
 })
 
+// rules: contract-keep
 test('the ticket URL carries no token and serves the signed contract once, as an attachment', async () => {
   const { token, ticket } = await ticketFor(repaying.phone)
   expect(ticket.url).not.toContain(token)
@@ -101,6 +102,7 @@ test('the ticket URL carries no token and serves the signed contract once, as an
   expect(second.text).not.toContain(repaying.name)
 })
 
+// rules: contract-keep
 test('a ticket is good for five minutes, not a second more', async () => {
   const early = await ticketFor(repaying.phone)
   sb.clock.advance(5 * 60_000)
@@ -118,6 +120,7 @@ test('an unknown ticket is not found', async () => {
   expect(response.status).toBe(404)
 })
 
+// rules: contract-keep
 test("the document has the borrower's name, amount, APR, term, signing date and every period, computed here", async () => {
   for (const [locale, tag] of [
     ['zh-Hans', 'zh-CN'],
@@ -154,6 +157,7 @@ test("the document has the borrower's name, amount, APR, term, signing date and 
   }
 })
 
+// rules: contract-keep
 test('script and event handlers in the contract text do not survive into the saved document', async () => {
   hostile.html =
     '<p id="kept">kept <b>bold</b></p><script>window.stolen = 1</script><img src="x" onerror="window.stolen = 2">' +

@@ -48,7 +48,7 @@ export const stateRules: Record<string, readonly string[]> = {
   'app.session.screens.lendConfirm.confirmingCard': ['idem-key-on-commit', 'idem-key-reuse', 'idem-single-submit', 'idem-server', 'nothing-lost-interrupted'],
   'app.session.screens.lendConfirm.applying': ['idem-key-on-commit', 'idem-key-reuse', 'idem-single-submit', 'idem-server'],
   'app.session.screens.lendConfirm.applyUncertain': ['idem-key-reuse', 'error-server-5xx'],
-  loanPlan: ['money-amortization', 'flow-poll-backoff', 'flow-order'],
+  loanPlan: ['money-amortization', 'flow-poll-backoff', 'flow-order', 'contract-keep'],
   repayment: ['flow-periods-in-order', 'money-penalty', 'money-repayment-total'],
   repayDetail: ['money-repayment-total', 'money-penalty', 'flow-periods-in-order'],
   paymentConfirm: ['money-repayment-total'],

@@ -14,6 +14,7 @@ import { elderFlagKey } from './support/display-modes'
 const suite = pageSandboxAndBrowser()
 const repaying = { phone: '13800000004', name: '刘洋' }
 
+// rules: contract-keep
 test('Save contract on the loan plan hands the host a one-time download of the signed contract', { timeout: 120_000 }, async () => {
   const context = await newPhoneContext(suite.browser)
   await context.addInitScript(() => {
@@ -63,6 +64,7 @@ test('Save contract on the loan plan hands the host a one-time download of the s
   await context.close()
 })
 
+// rules: contract-keep
 test('in a plain browser, with no host, the page starts the download itself and stays on the plan', { timeout: 120_000 }, async () => {
   const context = await newPhoneContext(suite.browser)
   const page = await context.newPage()
