@@ -90,7 +90,7 @@ function expectedLabels(): Map<string, string> {
 test('every transition label on the built reviewer page says what the machine declares', { timeout: 180_000 }, async () => {
   const expected = expectedLabels()
   // The rules a reviewer must not see reversed or renamed.
-  expect([...expected.values()]).toEqual(expect.arrayContaining(['sms.send [not(lenderCardBound)]', 'always [not(hasRepayLoan)]', 'form.submit [and(lenderCardBound, lendAgreed)]']))
+  expect([...expected.values()]).toEqual(expect.arrayContaining(['sms.send [not(lenderCardBound)]', 'always [not(hasRepayLoan)]', 'form.submit [and(lenderPriced, lenderCardBound, lendAgreed)]']))
   const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } })
   await page.goto(`${suite.sandbox.url}/review/#chart`)
   await page.locator('body[data-ready="true"]').waitFor({ timeout: 90_000 })
