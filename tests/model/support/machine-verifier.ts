@@ -5,7 +5,7 @@ import type { ModelPath } from '../../../machines/model/paths'
 import type { StepVerifier } from '../../../machines/model/replay'
 import { routeForState, type AppSnapshot } from '../../../machines/routes'
 import { advanceMachineWorld, draftProblems, heldProblems, holdsAnswer, reloadProblems, RequestChecker, routeQueryProblems, startMachineWorld } from './machine-checks'
-import { advanceWorld, startWorld, verifyFacts } from './verify'
+import { advanceWorld, startWorld, verifyFacts, type World } from './verify'
 
 /**
  * The verification table's facts at machine level: the route the projection would show (path and
@@ -15,21 +15,24 @@ import { advanceWorld, startWorld, verifyFacts } from './verify'
  * Given the machine, also what only the machine level sees cheaply (support/machine-checks.ts):
  * each call's request, the answers held, the drafts, and a reload after every step.
  */
+/** The verifications' facts of a machine snapshot: its route, whether it holds a token, the channel code. */
+export function machineFacts(snapshot: AnyMachineSnapshot, world: World): string[] {
+  const route = routeForState(snapshot as unknown as AppSnapshot)
+  const context = snapshot.context as { hasToken: boolean; channelCode: string | null }
+  return verifyFacts(snapshot.value, world, {
+    route: route === null ? null : { path: route.path, history: route.history },
+    hasToken: context.hasToken,
+    channelCode: context.channelCode,
+  })
+}
+
 export function machineVerifier(path: ModelPath, machine?: AnyStateMachine): StepVerifier {
   const sample = startSamples.find((s) => s.name === path.start)
   if (!sample) throw new Error(`no start ${path.start}`)
   let world = startWorld(sample)
   let machineWorld = startMachineWorld(sample)
   const requests = new RequestChecker()
-  const facts = (snapshot: AnyMachineSnapshot): string[] => {
-    const route = routeForState(snapshot as unknown as AppSnapshot)
-    const context = snapshot.context as { hasToken: boolean; channelCode: string | null }
-    return verifyFacts(snapshot.value, world, {
-      route: route === null ? null : { path: route.path, history: route.history },
-      hasToken: context.hasToken,
-      channelCode: context.channelCode,
-    })
-  }
+  const facts = (snapshot: AnyMachineSnapshot): string[] => machineFacts(snapshot, world)
   const held = (snapshot: AnyMachineSnapshot): string[] => {
     if (machine === undefined) return []
     const overlayOpen = snapshot.matches({ session: 'overlay' })

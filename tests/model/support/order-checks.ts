@@ -1,10 +1,11 @@
 import type { AnyMachineSnapshot } from 'xstate'
 import type { StepAction } from '../../../machines/model/explore'
 import type { Trace, TraceStep } from '../../../machines/model/walk'
-import { eventForLocation, routeForState, type AppSnapshot } from '../../../machines/routes'
+import { eventForLocation } from '../../../machines/routes'
 import type { Drafts } from '../../../machines/app.machine'
 import { advanceMachineWorld, draftProblems, heldProblems, holdsAnswer, startMachineWorld, type MachineWorld } from './machine-checks'
-import { advanceWorld, verifyFacts, type World } from './verify'
+import { machineFacts } from './machine-verifier'
+import { advanceWorld, type World } from './verify'
 
 /*
  * The verification table's facts (tests/model/verifications.ts) over a walk's or an order's trace
@@ -24,15 +25,6 @@ function actionOf(step: TraceStep): StepAction | null {
   return { kind: 'actor', src: a.src, outcome: 'error', error: a.outcome === 'serverError' ? 'refused' : a.outcome }
 }
 
-function factsAt(snapshot: AnyMachineSnapshot, world: World): string[] {
-  const route = routeForState(snapshot as unknown as AppSnapshot)
-  const context = snapshot.context as { hasToken: boolean; channelCode: string | null }
-  return verifyFacts(snapshot.value, world, {
-    route: route === null ? null : { path: route.path, history: route.history },
-    hasToken: context.hasToken,
-    channelCode: context.channelCode,
-  })
-}
 
 function heldAt(snapshot: AnyMachineSnapshot, world: MachineWorld): string[] {
   const context = snapshot.context as Record<string, unknown> & { drafts: Drafts }
@@ -65,7 +57,7 @@ export function reopenProblems(trace: Trace): string[] {
 export function traceFacts(trace: Trace): string[] {
   let world: World = { token: trace.world.token, channel: null, lastFailure: null }
   let machineWorld = startMachineWorld({ name: 'walk', describe: '', input: trace.input })
-  const out = [...factsAt(trace.start.snapshot, world), ...heldAt(trace.start.snapshot, machineWorld)].map((p) => `start: ${p}`)
+  const out = [...machineFacts(trace.start.snapshot, world), ...heldAt(trace.start.snapshot, machineWorld)].map((p) => `start: ${p}`)
   trace.steps.forEach((step, index) => {
     const action = actionOf(step)
     const before = machineWorld
@@ -74,7 +66,7 @@ export function traceFacts(trace: Trace): string[] {
       machineWorld = advanceMachineWorld(machineWorld, action, step.answered?.output, step.answered?.src)
     }
     const answered = step.answered?.outcome === 'done' ? holdsAnswer(step.answered.src, step.answered.output, step.snapshot.context as never, before) : []
-    for (const problem of [...factsAt(step.snapshot, world), ...answered, ...heldAt(step.snapshot, machineWorld)]) out.push(`step ${index} (${step.label}): ${problem}`)
+    for (const problem of [...machineFacts(step.snapshot, world), ...answered, ...heldAt(step.snapshot, machineWorld)]) out.push(`step ${index} (${step.label}): ${problem}`)
   })
   return [...out, ...reopenProblems(trace)]
 }
