@@ -39,7 +39,7 @@ export function devSandboxAndBrowser(): { sandbox: RunningSandbox; browser: Brow
 export function reviewSandboxAndBrowser(): { sandbox: RunningSandbox; browser: Browser } {
   const sandbox = forSuite(
     async () => {
-      ensureBuiltReviewPage()
+      await ensureBuiltReviewPage()
       return startPageSandbox()
     },
     (running) => running.close(),

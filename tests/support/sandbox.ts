@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { startSandbox, type RunningSandbox } from '../../server/start'
@@ -17,41 +17,67 @@ function newestChange(entry: string): number {
   return newest
 }
 
+function isFresh(built: string, sources: string[]): boolean {
+  if (!existsSync(built)) return false
+  const newest = Math.max(...sources.map((entry) => path.join(repoRoot, entry)).filter(existsSync).map(newestChange))
+  return newest <= statSync(built).mtimeMs
+}
+
+const lockPoll = 500
+/** Longer than any build: a lock this old was left by a run that was killed mid-build. */
+const abandonedLockAge = 10 * 60_000
+
+/**
+ * Builds with Vite in a child process when `built` is missing or older than its sources. Test
+ * files run side by side and each asks for the build: one builds under a lock while the others
+ * wait and then find it fresh, so no file's page is emptied by another file's build mid-test.
+ */
+async function buildWhenStale(built: string, sources: string[], viteArgs: string[]): Promise<void> {
+  if (isFresh(built, sources)) return
+  const lock = `${path.dirname(built)}.building`
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      if (Date.now() - statSync(lock).mtimeMs > abandonedLockAge) rmSync(lock, { recursive: true, force: true })
+      else await new Promise((resolve) => setTimeout(resolve, lockPoll))
+    }
+  }
+  try {
+    if (isFresh(built, sources)) return
+    // Inside Vitest NODE_ENV is `test`, and Vite would build React's development runtime (over
+    // the size budget, and not what borrowers or reviewers get): build as `npm run build` does.
+    const env = { ...process.env }
+    delete env.NODE_ENV
+    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', ...viteArgs, '--logLevel', 'warn'], { cwd: repoRoot, env, stdio: 'inherit' })
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
 /**
  * `npm test` builds dist/ first; a test run on its own builds it here when it is missing or older
  * than its sources, so it never tests a stale page.
  */
 export async function ensureBuiltPage(): Promise<void> {
-  const built = path.join(repoRoot, 'dist', 'index.html')
-  if (existsSync(built)) {
-    const sources = Math.max(...pageSources.map((entry) => path.join(repoRoot, entry)).filter(existsSync).map(newestChange))
-    if (sources <= statSync(built).mtimeMs) return
-  }
-  // A child process, as `npm test` builds: inside Vitest NODE_ENV is `test`, and Vite would build
-  // React's development runtime (over the size budget, and not what borrowers get).
-  const env = { ...process.env }
-  delete env.NODE_ENV
-  execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: repoRoot, env, stdio: 'inherit' })
+  await buildWhenStale(path.join(repoRoot, 'dist', 'index.html'), pageSources, [])
 }
 
 /** What the reviewer page is built from: the page's sources and the data the model runs left in artifacts/. */
-const reviewSources = [...pageSources, 'artifacts/model-paths.json', 'artifacts/machine-diff.json', 'artifacts/screenshots/model', 'artifacts/screenshots/model-elder']
+const reviewSources = [
+  ...pageSources,
+  'artifacts/model-paths.json',
+  'artifacts/machine-diff.json',
+  'artifacts/screenshots/model',
+  'artifacts/screenshots/model-elder',
+  ...['machine', 'react', 'browser'].map((level) => `artifacts/model-coverage-${level}.json`),
+]
 
-/**
- * The reviewer page (dist-review/) as `npm run review:build` builds it, when it is missing or
- * older than what it is built from: the files of a suite share one build.
- */
-export function ensureBuiltReviewPage(): void {
-  const built = path.join(repoRoot, 'dist-review', 'index.html')
-  const coverage = ['machine', 'react', 'browser'].map((level) => `artifacts/model-coverage-${level}.json`)
-  if (existsSync(built)) {
-    const sources = Math.max(...[...reviewSources, ...coverage].map((entry) => path.join(repoRoot, entry)).filter(existsSync).map(newestChange))
-    if (sources <= statSync(built).mtimeMs) return
-  }
-  // A child process, for the same reason as the borrower's page: the production build a reviewer gets.
-  const env = { ...process.env }
-  delete env.NODE_ENV
-  execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'src/review/vite.config.ts', '--logLevel', 'warn'], { cwd: repoRoot, env, stdio: 'inherit' })
+/** The reviewer page (dist-review/) as `npm run review:build` builds it, when it is missing or stale. */
+export async function ensureBuiltReviewPage(): Promise<void> {
+  await buildWhenStale(path.join(repoRoot, 'dist-review', 'index.html'), reviewSources, ['--config', 'src/review/vite.config.ts'])
 }
 
 /** A sandbox on a random loopback port with a fresh database, serving the built page. */
