@@ -3,7 +3,8 @@ import type { Page, Route } from 'playwright-core'
 import { expect, test } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
 import { clockStartMs } from '../../machines/model/fixtures'
-import type { Trace } from '../../machines/model/walk'
+import type { ScreenFrame } from '../../machines/model/properties'
+import type { Trace, TraceStep } from '../../machines/model/walk'
 import { runWalk, walkAt } from '../../machines/model/walk'
 import { routeForState, type AppSnapshot } from '../../machines/routes'
 import type { CallName } from '../../src/contract/calls'
@@ -16,7 +17,7 @@ import { pageUrl } from '../support/sandbox'
 import { perform, readerOf } from './support/browser-driver'
 import { badGateway, errorResponse, fixtureData, initConfigBody, match, queryInput, referenceData, type Answer } from './support/fake-api'
 import { pageOf, type Translate } from './support/verify'
-import { actionOf, printReport, snapshotsBefore, startAddress, wantedWalk as wanted, type ReplayReport } from './support/walk-steps'
+import { actionOf, frameOf, printReport, snapshotsBefore, startAddress, wantedWalk as wanted, type ReplayReport } from './support/walk-steps'
 
 /*
  * One random walk (machines/model/walk.ts) replayed on the built page in Chromium, served by the
@@ -112,7 +113,7 @@ async function release(held: Held, src: string, answer: Answer, origin: string):
   }
 }
 
-async function replayInBrowser(trace: Trace): Promise<ReplayReport> {
+async function replayInBrowser(trace: Trace, frames: ScreenFrame[]): Promise<ReplayReport> {
   const { sandbox, browser } = suite
   const context = await newPhoneContext(browser, intlLocale(trace.world.locale ?? defaultLocale))
   // The machine's clock starts where the reference's does; it is paused once the page is up.
@@ -153,27 +154,30 @@ async function replayInBrowser(trace: Trace): Promise<ReplayReport> {
     return found!
   }
   /** Waits for the page to be where `expected` is; what still differs after the wait, or nothing. */
-  const arrive = async (expected: Where): Promise<string[]> => {
+  const arrive = async (expected: Where, step: TraceStep | null): Promise<string[]> => {
     let last: string[] = []
+    let seen: Where = { value: null, screen: null, path: null }
     await expect
       .poll(
         async () => {
           // Timers due now (a task the page queued) run; nothing later does unless the walk waits.
           await page.clock.runFor(0).catch(() => undefined)
-          last = differences(expected, await whereIs(page))
+          seen = await whereIs(page)
+          last = differences(expected, seen)
           return last.length
         },
         { timeout: 15_000, interval: 100 },
       )
       .toBe(0)
       .catch(() => undefined)
+    if (last.length === 0) frames.push(frameOf(step, seen.value, seen.screen))
     return last
   }
   const lines: string[] = []
   const address = startAddress(trace.world)
   try {
     await page.goto(`${pageUrl(sandbox.url, address.query)}${address.hash}`)
-    const startDiff = await arrive(expectedOf(trace.start.snapshot))
+    const startDiff = await arrive(expectedOf(trace.start.snapshot), null)
     if (startDiff.length > 0) return { lines: [`✗ start: ${startDiff.join('; ')}`], diverged: -1, notReplayable: null }
     // A moment ahead of the page's time (it runs on while this is sent); no poll waits this little.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250)
@@ -206,7 +210,7 @@ async function replayInBrowser(trace: Trace): Promise<ReplayReport> {
         case 'none':
           return { lines: [...lines, `– ${index}. ${step.label}: not replayable at this level (${action.why})`], diverged: null, notReplayable: index }
       }
-      const diff = await arrive(expectedOf(step.snapshot))
+      const diff = await arrive(expectedOf(step.snapshot), step)
       if (diff.length > 0) return { lines: [...lines, `✗ ${index}. ${step.label}: ${diff.join('; ')}`], diverged: index, notReplayable: null }
       lines.push(`✓ ${index}. ${step.label} → ${JSON.stringify(step.snapshot.value)}`)
     }
@@ -220,7 +224,9 @@ async function replayInBrowser(trace: Trace): Promise<ReplayReport> {
 test('the walk replays on the built page in Chromium step by step', { timeout: 900_000 }, async () => {
   const walk = await walkAt(wanted!.seed, wanted!.path)
   const trace = await runWalk(walk.world, walk.steps)
-  const report = await replayInBrowser(trace)
-  printReport('browser', wanted!.seed, report)
+  const frames: ScreenFrame[] = []
+  const report = await replayInBrowser(trace, frames)
+  const broken = printReport('browser', wanted!.seed, report, frames)
   expect(report.diverged).toBeNull()
+  expect(broken).toEqual([])
 })

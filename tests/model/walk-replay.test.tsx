@@ -3,8 +3,9 @@ import { act, cleanup, render, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { i18n as I18n } from 'i18next'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { SimulatedClock } from 'xstate'
-import type { Trace } from '../../machines/model/walk'
+import { SimulatedClock, type StateValue } from 'xstate'
+import type { ScreenFrame } from '../../machines/model/properties'
+import type { Trace, TraceStep } from '../../machines/model/walk'
 import { runWalk, walkAt } from '../../machines/model/walk'
 import { App } from '../../src/app/app'
 import { startAppActor } from '../../src/app/app-actor'
@@ -12,8 +13,9 @@ import { createServices } from '../../src/app/services'
 import { initI18n } from '../../src/i18n/init-i18n'
 import { TranslationProvider } from '../../src/i18n/translation'
 import { startFakeApi, type FakeApi } from './support/fake-api'
-import { config, perform, settle } from './support/react-driver'
-import { actionOf, printReport, snapshotsBefore, startAddress, wantedWalk as wanted, type ReplayReport } from './support/walk-steps'
+import { config, perform, reader, settle } from './support/react-driver'
+import { pageOf } from './support/verify'
+import { actionOf, frameOf, printReport, snapshotsBefore, startAddress, wantedWalk as wanted, type ReplayReport } from './support/walk-steps'
 
 /*
  * One random walk (machines/model/walk.ts) replayed through the React app: the walk is run on the
@@ -41,7 +43,7 @@ afterAll(async () => {
 
 const t = (key: string, values?: Record<string, unknown>): string => (i18n.t as (k: string, v?: object) => string)(key, values)
 
-async function replayInReact(trace: Trace): Promise<ReplayReport> {
+async function replayInReact(trace: Trace, frames: ScreenFrame[]): Promise<ReplayReport> {
   localStorage.clear()
   sessionStorage.clear()
   const address = startAddress(trace.world)
@@ -57,17 +59,27 @@ async function replayInReact(trace: Trace): Promise<ReplayReport> {
     </TranslationProvider>,
   )
   const lines: string[] = []
+  // The app's machine where the reference's is, and the page the table names for it rendered.
   const same = async (expected: unknown): Promise<boolean> => {
+    const page = pageOf(expected as StateValue)
     try {
-      await waitFor(() => expect(actor.getSnapshot().value).toEqual(expected), { timeout: 10_000 })
+      await waitFor(
+        async () => {
+          expect(actor.getSnapshot().value).toEqual(expected)
+          if (page !== undefined) expect(await reader.page()).toBe(page)
+        },
+        { timeout: 10_000 },
+      )
       return true
     } catch {
       return false
     }
   }
+  const saw = async (step: TraceStep | null) => frames.push(frameOf(step, actor.getSnapshot().value, await reader.page()))
   try {
     if (!(await same(trace.start.snapshot.value))) return { lines: [`✗ start: ${JSON.stringify(actor.getSnapshot().value)}`], diverged: -1, notReplayable: null }
     lines.push('✓ start')
+    await saw(null)
     const before = snapshotsBefore(trace)
     for (const [index, step] of trace.steps.entries()) {
       const action = actionOf(step, before[index]!)
@@ -98,6 +110,7 @@ async function replayInReact(trace: Trace): Promise<ReplayReport> {
       if (!(await same(step.snapshot.value))) {
         return { lines: [...lines, `✗ ${index}. ${step.label}: the machine is in ${JSON.stringify(step.snapshot.value)}, the page in ${JSON.stringify(actor.getSnapshot().value)}`], diverged: index, notReplayable: null }
       }
+      await saw(step)
       lines.push(`✓ ${index}. ${step.label} → ${JSON.stringify(step.snapshot.value)}`)
     }
     return { lines, diverged: null, notReplayable: null }
@@ -112,7 +125,9 @@ async function replayInReact(trace: Trace): Promise<ReplayReport> {
 test('the walk replays through the React app step by step', { timeout: 600_000 }, async () => {
   const walk = await walkAt(wanted!.seed, wanted!.path)
   const trace = await runWalk(walk.world, walk.steps)
-  const report = await replayInReact(trace)
-  printReport('React', wanted!.seed, report)
+  const frames: ScreenFrame[] = []
+  const report = await replayInReact(trace, frames)
+  const broken = printReport('React', wanted!.seed, report, frames)
   expect(report.diverged).toBeNull()
+  expect(broken).toEqual([])
 })

@@ -1,5 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate'
 import type { AppEvent } from '../../../machines/context'
+import type { ScreenFrame } from '../../../machines/model/properties'
+import { screenProblemsOf } from '../../../machines/model/properties'
 import type { Trace, TraceStep, WorldData } from '../../../machines/model/walk'
 import { encodeBridgeParameter } from '../../../src/bridge/payload'
 import type { CallName } from '../../../src/contract/calls'
@@ -96,9 +98,29 @@ export interface ReplayReport {
   notReplayable: number | null
 }
 
-/** The report as the CLI prints it. */
-export function printReport(level: string, seed: number, report: ReplayReport): void {
+/**
+ * What the page showed at a step (null: the start), as the screen properties read it: the state
+ * value the page's machine reports and the page that names itself in `data-screen`.
+ */
+export function frameOf(step: TraceStep | null, value: unknown, screen: string | null): ScreenFrame {
+  return {
+    step,
+    screen,
+    waitingLogin: value === 'reauth',
+    booting: typeof value === 'object' && value !== null && 'boot' in value,
+  }
+}
+
+/**
+ * The report as the CLI prints it, with the screen properties checked over what the page showed
+ * (machines/model/properties.ts): a page that follows a faulty machine step for step still breaks
+ * them. Returns those problems.
+ */
+export function printReport(level: string, seed: number, report: ReplayReport, frames: readonly ScreenFrame[]): string[] {
+  const broken = screenProblemsOf(frames)
   console.log(`--- ${level} level (seed ${seed}) ---\n${report.lines.join('\n')}`)
   if (report.diverged !== null) console.log(`DIVERGES at step ${report.diverged}`)
   if (report.notReplayable !== null) console.log(`stopped at step ${report.notReplayable}: not replayable at this level`)
+  console.log(broken.length === 0 ? `the page held the screen properties over ${frames.length} frames` : `what the page showed breaks:\n${broken.join('\n')}`)
+  return broken
 }
