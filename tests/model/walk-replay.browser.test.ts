@@ -8,6 +8,7 @@ import type { Trace, TraceStep } from '../../machines/model/walk'
 import { runWalk, walkAt } from '../../machines/model/walk'
 import { routeForState, type AppSnapshot } from '../../machines/routes'
 import type { CallName } from '../../src/contract/calls'
+import { bridgeMessageType } from '../../src/bridge/bridge'
 import { initI18n } from '../../src/i18n/init-i18n'
 import { defaultLocale, intlLocale, normalizeLocale, type Locale } from '../../src/i18n/locale'
 import { heartbeatKey, liveChannelName, type PageReport } from '../../src/review/live-protocol'
@@ -40,6 +41,8 @@ import { actionOf, frameOf, printReport, snapshotsBefore, startAddress, wantedWa
  */
 
 const suite = pageSandboxAndBrowser()
+/** One frame of the page's clock: what a look at a reloading page lets pass (far below any poll's wait). */
+const frameMs = 16
 const translators = new Map<Locale, Translate>()
 
 async function translator(locale: Locale): Promise<Translate> {
@@ -118,19 +121,32 @@ async function replayInBrowser(trace: Trace, frames: ScreenFrame[]): Promise<Rep
   const context = await newPhoneContext(browser, intlLocale(trace.world.locale ?? defaultLocale))
   // The machine's clock starts where the reference's does; it is paused once the page is up.
   await context.clock.install({ time: clockStartMs })
+  // The host app, as a native one is: it hands the page its payload again when a reloaded page asks
+  // for it (the token left the address at the first load), the token it last handed included.
+  let hostPayload: Record<string, unknown> = { ...(trace.world.token ? { token: 'tok' } : {}), ...(trace.world.locale !== null ? { locale: trace.world.locale } : {}) }
+  await context.exposeBinding('__walkHostPayload', () => hostPayload)
   await context.addInitScript(
-    ({ key, channel }) => {
+    ({ key, channel, bridgeType }) => {
       if (window.top !== window) return
+      const win = window as unknown as { __walkReport: unknown; __walkHostPayload(): Promise<unknown>; HuaqianAndroid: unknown }
       // The reviewer's heartbeat, always fresh: the page reports its machine on the live channel.
       localStorage.setItem(key, String(Number.MAX_SAFE_INTEGER))
       const live = new BroadcastChannel(channel)
       live.onmessage = (message: MessageEvent<{ kind: string }>) => {
-        if (message.data.kind === 'snapshot') (window as unknown as { __walkReport: unknown }).__walkReport = message.data
+        if (message.data.kind === 'snapshot') win.__walkReport = message.data
+      }
+      win.HuaqianAndroid = {
+        postMessage(text: string) {
+          if ((JSON.parse(text) as { command?: string }).command !== 'requestPayload') return
+          void win.__walkHostPayload().then((payload) => window.postMessage({ type: bridgeType, payload }, window.location.origin))
+        },
       }
     },
-    { key: heartbeatKey, channel: liveChannelName },
+    { key: heartbeatKey, channel: liveChannelName, bridgeType: bridgeMessageType },
   )
   const page = await context.newPage()
+  if (process.env.WALK_DEBUG) page.on('console', (m) => console.log(`[page] ${m.type()} ${m.text()}`))
+  if (process.env.WALK_DEBUG) page.on('pageerror', (e) => console.log(`[page error] ${e.message}`))
   const held: Held[] = []
   await page.route(`${sandbox.url}/**`, async (route, request) => {
     const url = new URL(request.url())
@@ -154,14 +170,14 @@ async function replayInBrowser(trace: Trace, frames: ScreenFrame[]): Promise<Rep
     return found!
   }
   /** Waits for the page to be where `expected` is; what still differs after the wait, or nothing. */
-  const arrive = async (expected: Where, step: TraceStep | null): Promise<string[]> => {
+  const arrive = async (expected: Where, step: TraceStep | null, tickMs = 0): Promise<string[]> => {
     let last: string[] = []
     let seen: Where = { value: null, screen: null, path: null }
     await expect
       .poll(
         async () => {
           // Timers due now (a task the page queued) run; nothing later does unless the walk waits.
-          await page.clock.runFor(0).catch(() => undefined)
+          await page.clock.runFor(tickMs).catch(() => undefined)
           seen = await whereIs(page)
           last = differences(expected, seen)
           return last.length
@@ -191,7 +207,10 @@ async function replayInBrowser(trace: Trace, frames: ScreenFrame[]): Promise<Rep
           await release(await next(action.call), action.src, action.answer, sandbox.url)
           break
         case 'ops':
-          for (const op of action.ops) await perform(page, t, op, action.refused)
+          for (const op of action.ops) {
+            if (op.op === 'host' && typeof op.payload.token === 'string') hostPayload = { ...hostPayload, token: op.payload.token }
+            await perform(page, t, op, action.refused)
+          }
           break
         case 'url':
           // The borrower types the address: the router hears it, the projection asks the machine.
@@ -210,7 +229,8 @@ async function replayInBrowser(trace: Trace, frames: ScreenFrame[]): Promise<Rep
         case 'none':
           return { lines: [...lines, `– ${index}. ${step.label}: not replayable at this level (${action.why})`], diverged: null, notReplayable: index }
       }
-      const diff = await arrive(expectedOf(step.snapshot), step)
+      // A reloaded page starts its code a frame or 100 ms after its first paint: time moves a frame per look.
+      const diff = await arrive(expectedOf(step.snapshot), step, action.kind === 'reload' ? frameMs : 0)
       if (diff.length > 0) return { lines: [...lines, `✗ ${index}. ${step.label}: ${diff.join('; ')}`], diverged: index, notReplayable: null }
       lines.push(`✓ ${index}. ${step.label} → ${JSON.stringify(step.snapshot.value)}`)
     }
