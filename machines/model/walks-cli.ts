@@ -19,6 +19,21 @@ function option(name: string): string | undefined {
   return at === -1 ? undefined : process.argv[at + 1]
 }
 
+if (process.argv.includes('--help')) {
+  console.log(`npm run walks -- [options]
+  --count N                 run N seeded random walks (default 1000), every temporal property at every step;
+                            a failure is shrunk and printed with its seed and path
+  --seed N                  the seed of the walks (default ${walkSeed})
+  --minutes N               stop shrinking after N minutes and print the smallest walk found (default 20)
+  --replay <seed> --path <p>
+                            replay exactly that walk, step by step, with the properties it breaks
+  --level machine|react|browser|all
+                            where to replay it: the machine (default), the React app in jsdom, the built page
+                            in Chromium, or the three in turn; a rendered level says at which step the page
+                            leaves the machine, which step it cannot take, and which property the page broke`)
+  process.exit(0)
+}
+
 const replay = option('replay')
 const level = option('level') ?? 'machine'
 const renderedLevels: Record<string, string> = { react: 'tests/model/walk-replay.test.tsx', browser: 'tests/model/walk-replay.browser.test.ts' }
