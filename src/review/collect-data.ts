@@ -20,6 +20,8 @@ import { rulesDocumentUrl } from './rules-url.js'
 
 /** Where `npm run review:shots` writes the small copies the map shows. */
 export const thumbnailsDir = fileURLToPath(new URL('./screens', import.meta.url))
+/** The same for the screen tour's elder-mode captures. */
+export const elderThumbnailsDir = fileURLToPath(new URL('./screens-elder', import.meta.url))
 /** The phone's first screen (750 × 1624 captured) at a width the panel can show, as WebP. */
 export const thumbnailSize = { width: 240, height: 520, quality: 0.8 }
 
@@ -46,7 +48,7 @@ const isDir = (p: string) => existsSync(p) && statSync(p).isDirectory()
 const imagesIn = (dir: string, ext: string) => (isDir(dir) ? readdirSync(dir).filter((f) => f.endsWith(ext)) : [])
 const safeSegment = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_')
 
-export function collectReviewData(artifactsDir: string, thumbnails: string = thumbnailsDir): CollectedData {
+export function collectReviewData(artifactsDir: string, thumbnails: string = thumbnailsDir, elderThumbnails: string = elderThumbnailsDir): CollectedData {
   const files = new Map<string, string>()
   const add = (url: string, file: string) => {
     files.set(url, file)
@@ -93,14 +95,19 @@ export function collectReviewData(artifactsDir: string, thumbnails: string = thu
   const rulesFile = path.join(artifactsDir, 'rules-report.json')
   const rulesDocument = path.join(artifactsDir, 'product-rules.html')
   if (existsSync(rulesDocument)) add(rulesDocumentUrl, rulesDocument)
+  // The small copies win where both exist: the map stays light; the capture is the large view's.
+  const smallOverCaptured = (captured: Record<string, Record<string, string>>, small: Record<string, Record<string, string>>) => {
+    const merged: Record<string, Record<string, string>> = {}
+    for (const locale of new Set([...Object.keys(captured), ...Object.keys(small)])) merged[locale] = { ...captured[locale], ...small[locale] }
+    return merged
+  }
   const captured = shots(path.join(artifactsDir, 'screenshots', 'model'), 'screens')
   const small = shots(thumbnails, 'thumbs', '.webp')
-  const screenshots: Record<string, Record<string, string>> = {}
-  for (const locale of new Set([...Object.keys(captured.screenshots), ...Object.keys(small.screenshots)])) {
-    screenshots[locale] = { ...captured.screenshots[locale], ...small.screenshots[locale] }
-  }
-  // The elder mode's capture, when another run made one: same layout, its own folder.
-  const elder = shots(path.join(artifactsDir, 'screenshots', 'model-elder'), 'screens-elder').screenshots
+  const screenshots = smallOverCaptured(captured.screenshots, small.screenshots)
+  const elder = smallOverCaptured(
+    shots(path.join(artifactsDir, 'screenshots', 'model-elder'), 'screens-elder').screenshots,
+    shots(elderThumbnails, 'thumbs-elder', '.webp').screenshots,
+  )
 
   return {
     manifest: {

@@ -3,35 +3,35 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
-import { thumbnailSize, thumbnailsDir } from './collect-data'
+import { elderThumbnailsDir, thumbnailSize, thumbnailsDir } from './collect-data'
 
 /*
  * `npm run review:shots`: the screens a reviewer sees on the map, committed so a fresh clone shows
  * them before any test ran. It runs the browser-level model run (the capture, every locale), then
  * makes a small WebP of each capture's first screen (the phone's viewport, as the borrower first
  * sees it) into src/review/screens/<locale>/<state id>.webp with an index.json, the browser-level
- * run's layout. Reviewed and committed like the golden paths.
- *   --from-artifacts   skip the capture: convert what artifacts/screenshots/model/ holds now
+ * run's layout. The screen tour's elder-mode captures (Simplified Chinese and English) become
+ * src/review/screens-elder/ the same way, so a reviewer can switch modes on a fresh clone too.
+ * Reviewed and committed like the golden paths.
+ *   --from-artifacts   skip the captures: convert the captures artifacts/screenshots/ holds now
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
-const captured = path.join(repoRoot, 'artifacts', 'screenshots', 'model')
+const captures = path.join(repoRoot, 'artifacts', 'screenshots')
 const { values } = parseArgs({ options: { 'from-artifacts': { type: 'boolean', default: false } } })
 
 if (!values['from-artifacts']) {
   execFileSync('npx', ['vitest', 'run', 'tests/model/paths.browser.test.ts'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, HUAQIAN_SHOTS: 'all' } })
+  execFileSync('npx', ['vitest', 'run', 'tests/browser/screens-modes.browser.test.ts', '-t', 'in elder mode'], { cwd: repoRoot, stdio: 'inherit', env: process.env })
 }
 
 interface CaptureIndex {
   locale: string
-  locales?: string[]
+  /** The locales captured: a list, or (the screen tour's index) each locale's own screens. */
+  locales?: string[] | Record<string, unknown>
   screens: Record<string, string>
 }
-const indexFile = path.join(captured, 'index.json')
-if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: run npm run review:shots without --from-artifacts`)
-const index = JSON.parse(readFileSync(indexFile, 'utf8')) as CaptureIndex
-const locales = readdirSync(captured).filter((entry) => statSync(path.join(captured, entry)).isDirectory())
-
+const localesOf = (index: CaptureIndex | null) => (Array.isArray(index?.locales) ? index.locales : Object.keys(index?.locales ?? {}))
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
 const page = await browser.newPage()
 // The capture's top, the phone's viewport in proportion, scaled down and encoded by Chromium's canvas.
@@ -55,24 +55,39 @@ const shrink = (png: string) =>
     { data: readFileSync(png).toString('base64'), size: thumbnailSize },
   )
 
-rmSync(thumbnailsDir, { recursive: true, force: true })
-let before = 0
-let after = 0
-const screens: Record<string, string> = {}
-for (const locale of locales) {
-  mkdirSync(path.join(thumbnailsDir, locale), { recursive: true })
-  for (const file of readdirSync(path.join(captured, locale)).filter((f) => f.endsWith('.png'))) {
-    const source = path.join(captured, locale, file)
-    const name = file.replace(/\.png$/, '')
-    const webp = Buffer.from(await shrink(source), 'base64')
-    writeFileSync(path.join(thumbnailsDir, locale, `${name}.webp`), webp)
-    before += statSync(source).size
-    after += webp.length
-    if (locale === index.locale) screens[name] = `${name}.webp`
-  }
-}
-await browser.close()
-const sorted = Object.fromEntries(Object.entries(screens).sort(([a], [b]) => a.localeCompare(b)))
-writeFileSync(path.join(thumbnailsDir, 'index.json'), `${JSON.stringify({ locale: index.locale, locales: index.locales ?? locales, screens: sorted }, null, 2)}\n`)
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KiB`
-console.log(`${path.relative(repoRoot, thumbnailsDir)}: ${Object.keys(sorted).length} screens × ${locales.length} locales, ${kb(after)} (the captures: ${kb(before)})`)
+
+/** Every capture under `captured` (<locale>/<state id>.png and index.json) as a small WebP under `out`. */
+async function shrinkAll(captured: string, out: string): Promise<void> {
+  const indexFile = path.join(captured, 'index.json')
+  if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: run npm run review:shots without --from-artifacts`)
+  const index = JSON.parse(readFileSync(indexFile, 'utf8')) as CaptureIndex
+  const locales = readdirSync(captured).filter((entry) => statSync(path.join(captured, entry)).isDirectory())
+  // Only the locales captured now are replaced: a run that captured fewer keeps the others' copies.
+  const previous = existsSync(path.join(out, 'index.json')) ? (JSON.parse(readFileSync(path.join(out, 'index.json'), 'utf8')) as CaptureIndex) : null
+  for (const locale of locales) rmSync(path.join(out, locale), { recursive: true, force: true })
+  let before = 0
+  let after = 0
+  const screens: Record<string, string> = {}
+  for (const locale of locales) {
+    mkdirSync(path.join(out, locale), { recursive: true })
+    for (const file of readdirSync(path.join(captured, locale)).filter((f) => f.endsWith('.png'))) {
+      const source = path.join(captured, locale, file)
+      const name = file.replace(/\.png$/, '')
+      const webp = Buffer.from(await shrink(source), 'base64')
+      writeFileSync(path.join(out, locale, `${name}.webp`), webp)
+      before += statSync(source).size
+      after += webp.length
+      if (locale === index.locale) screens[name] = `${name}.webp`
+    }
+  }
+  const sorted = Object.fromEntries(Object.entries(screens).sort(([a], [b]) => a.localeCompare(b)))
+  const kept = localesOf(previous).filter((locale) => existsSync(path.join(out, locale)))
+  const allLocales = [...new Set([...locales, ...kept])]
+  writeFileSync(path.join(out, 'index.json'), `${JSON.stringify({ locale: index.locale, locales: allLocales, screens: sorted }, null, 2)}\n`)
+  console.log(`${path.relative(repoRoot, out)}: ${Object.keys(sorted).length} screens × ${locales.length} locales, ${kb(after)} (the captures: ${kb(before)})`)
+}
+
+await shrinkAll(path.join(captures, 'model'), thumbnailsDir)
+await shrinkAll(path.join(captures, 'model-elder'), elderThumbnailsDir)
+await browser.close()

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
-import { collectReviewData, thumbnailsDir } from '../../src/review/collect-data'
+import { collectReviewData, elderThumbnailsDir, thumbnailsDir } from '../../src/review/collect-data'
 import { machineGraph, stateIdResolver } from '../../src/review/machine-graph'
 import { supportedLocales } from '../../src/i18n/locale'
 
@@ -35,7 +35,7 @@ test('screenshots follow the index of the browser-level run, other locale folder
   png(path.join(shots, 'zh-Hant', 'login.png'))
   png(path.join(shots, 'match.png'))
   writeFileSync(path.join(dir, 'model-coverage-react.json'), '{}')
-  const { manifest, files } = collectReviewData(dir, noThumbnails())
+  const { manifest, files } = collectReviewData(dir, noThumbnails(), noThumbnails())
   expect(manifest.screenshotLocale).toBe('fr')
   expect(manifest.screenshots).toEqual({
     fr: { home: 'data/screens/fr/home.png', 'app.session.screens.review': 'data/screens/fr/app.session.screens.review.png' },
@@ -55,7 +55,7 @@ test('screenshots follow the index of the browser-level run, other locale folder
 
 test('an empty artifacts folder gives a manifest with every piece missing', () => {
   dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
-  const { manifest, files } = collectReviewData(path.join(dir, 'absent'), noThumbnails())
+  const { manifest, files } = collectReviewData(path.join(dir, 'absent'), noThumbnails(), noThumbnails())
   expect(manifest).toMatchObject({ paths: null, diff: null, coverage: { machine: null, react: null, browser: null }, screenshots: {}, screenshotLocale: null })
   expect(files.size).toBe(0)
 })
@@ -64,7 +64,7 @@ test('the machine-level coverage and the machine diff are shipped with the page 
   dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
   writeFileSync(path.join(dir, 'model-coverage-machine.json'), '{}')
   writeFileSync(path.join(dir, 'machine-diff.json'), '{}')
-  const { manifest, files } = collectReviewData(dir, noThumbnails())
+  const { manifest, files } = collectReviewData(dir, noThumbnails(), noThumbnails())
   expect(manifest.coverage.machine).toBe('data/coverage-machine.json')
   expect(manifest.diff).toBe('data/machine-diff.json')
   expect(files.get('data/machine-diff.json')).toBe(path.join(dir, 'machine-diff.json'))
@@ -76,13 +76,13 @@ test('the elder mode’s capture is shipped beside the default one when a run ma
   writeFileSync(path.join(dir, 'screenshots', 'model', 'index.json'), JSON.stringify({ locale: 'en', screens: { home: 'home.png' } }))
   png(path.join(dir, 'screenshots', 'model-elder', 'en', 'home.png'))
   writeFileSync(path.join(dir, 'screenshots', 'model-elder', 'index.json'), JSON.stringify({ locale: 'en', screens: { home: 'home.png' } }))
-  const { manifest, files } = collectReviewData(dir, noThumbnails())
+  const { manifest, files } = collectReviewData(dir, noThumbnails(), noThumbnails())
   expect(manifest.screenshots).toEqual({ en: { home: 'data/screens/en/home.png' } })
   expect(manifest.elderScreenshots).toEqual({ en: { home: 'data/screens-elder/en/home.png' } })
   expect(files.get('data/screens-elder/en/home.png')).toBe(path.join(dir, 'screenshots', 'model-elder', 'en', 'home.png'))
   // Without an elder capture the manifest has no elder part, and the page offers no mode to pick.
   rmSync(path.join(dir, 'screenshots', 'model-elder'), { recursive: true })
-  expect(collectReviewData(dir, noThumbnails()).manifest.elderScreenshots).toBeUndefined()
+  expect(collectReviewData(dir, noThumbnails(), noThumbnails()).manifest.elderScreenshots).toBeUndefined()
 })
 
 test('the small copies are what the map shows; a full capture left in artifacts/ is the panel’s large view and stands in where no copy is', () => {
@@ -119,4 +119,18 @@ test('the committed small copies show every screen state in every locale, each a
     }
   }
   expect(existsSync(path.join(thumbnailsDir, index.locale))).toBe(true)
+})
+
+test('the committed elder copies show the screen tour’s screens in Simplified Chinese and English, so the mode can be picked on a fresh clone', () => {
+  const graph = machineGraph(appMachine)
+  const resolve = stateIdResolver(graph)
+  // The tour shows every screen but the wait for a new login, which only an expired token opens.
+  const toured = graph.states.filter((s) => s.screen !== undefined && s.id !== 'reauth').map((s) => s.id).sort()
+  for (const locale of ['zh-Hans', 'en']) {
+    const files = readdirSync(path.join(elderThumbnailsDir, locale))
+    expect(files.map((f) => resolve(f.replace(/\.webp$/, ''))).sort(), locale).toEqual(toured)
+    for (const file of files) expect(statSync(path.join(elderThumbnailsDir, locale, file)).size, `${locale}/${file}`).toBeLessThanOrEqual(30 * 1024)
+  }
+  const { manifest } = collectReviewData(path.join(tmpdir(), 'no-artifacts-here'))
+  expect(Object.keys(manifest.elderScreenshots ?? {}).sort()).toEqual(['en', 'zh-Hans'])
 })
