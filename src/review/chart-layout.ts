@@ -20,6 +20,8 @@ export interface PlacedState {
   /** Height of the header band (a compound state's children start below it). */
   header: number
   hasThumb: boolean
+  /** Shows its name across its header when the chart is too small to read. */
+  farName: boolean
 }
 
 export interface PlacedTransition {
@@ -156,7 +158,10 @@ export async function layoutChart(graph: MachineGraph, options: LayoutOptions = 
       layoutOptions: {
         'elk.padding': `[top=${box.header + 6},left=14,bottom=14,right=14]`,
         'elk.nodeSize.constraints': 'MINIMUM_SIZE',
-        'elk.nodeSize.minimum': `(${box.width}, ${box.header + 20})`,
+        // Laid out DOWN, ELK's layered algorithm reads a compound node's minimum size as (height, width)
+        // (https://github.com/eclipse-elk/elk/issues/1033): given the other way, a frame came out
+        // narrower than its name and as tall as its text is wide.
+        'elk.nodeSize.minimum': `(${box.header + 20}, ${box.width})`,
       },
     }
   }
@@ -216,6 +221,7 @@ export async function layoutChart(graph: MachineGraph, options: LayoutOptions = 
         text: box.text,
         header: box.header,
         hasThumb: thumbs.has(state.id),
+        farName: box.farName,
       })
     }
     for (const child of node.children ?? []) place(child, { x, y })

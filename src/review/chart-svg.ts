@@ -1,5 +1,5 @@
 import type { ChartLayout, PlacedState, PlacedTransition } from './chart-layout'
-import { font, sizes, transitionText } from './chart-text'
+import { farNamePlace, font, sizes, transitionText } from './chart-text'
 import type { ChartTransition } from './machine-graph'
 
 /*
@@ -63,9 +63,9 @@ export const chartStyle = `
 .state:focus, .transition:focus { outline: none; }
 .transition:focus-visible path { stroke: #0969da; stroke-width: 4; }
 text.transition:focus-visible { fill: #0969da; font-weight: 700; }
-.owner { display: none; font-family: system-ui, sans-serif; font-weight: 700; fill: #1f2328; paint-order: stroke; stroke: #ffffffe6; stroke-width: 0.12em; pointer-events: none; }
+.owner { display: none; font-weight: 700; fill: #1f2328; paint-order: stroke; stroke: #ffffffe6; stroke-width: 0.12em; pointer-events: none; }
 .far .owner { display: inline; }
-.far .transition text, .far .transition .label-bg, .far .state .small, .far .state .name, .far .goto text { visibility: hidden; }
+.far .transition text, .far .transition .label-bg, .far .state .small, .far .state .name, .far .goto text, .far .toggle { visibility: hidden; }
 .state:focus-visible > rect.box, .state.selected > rect.box { stroke: #0969da; stroke-width: 3; }
 .state.match > rect.box { stroke: #bf8700; stroke-width: 3; }
 .transition.match path { stroke: #bf8700; stroke-width: 2.5; }
@@ -120,15 +120,12 @@ function thumbnail(placed: PlacedState, options: SvgOptions): string {
 
 /**
  * Semantic zoom: when the chart is too small to read, its small text is hidden and each screen
- * (and each frame that holds screens) shows its name across its box, as large as the box allows.
+ * (and each frame outside a screen) shows its name across its header, the band the layout keeps
+ * free of children; drawn above everything, so no box, arrow or picture covers it.
  */
-function ownerLabel(placed: PlacedState, insideScreen: boolean): string {
-  const s = placed.state
-  // A screen, or a frame that holds screens; a screen's inner states are read under its name.
-  if (insideScreen || (s.screen === undefined && s.children.length === 0)) return ''
-  const size = Math.min(140, placed.height * 0.5, Math.max(14, placed.width / (s.key.length * 0.62)))
-  const y = s.screen !== undefined && s.children.length > 0 ? placed.y + placed.height / 2 + size / 3 : placed.y + size
-  return `<text class="owner" x="${n(placed.x + placed.width / 2)}" y="${n(y)}" font-size="${n(size)}" text-anchor="middle" aria-hidden="true">${escapeXml(s.key)}</text>`
+function farName(placed: PlacedState): string {
+  const { x, baseline, size } = farNamePlace(placed, placed.state.key)
+  return `<text class="owner" data-owner="${escapeXml(placed.state.id)}" x="${n(x)}" y="${n(baseline)}" font-size="${size}" aria-hidden="true">${escapeXml(placed.state.key)}</text>`
 }
 
 function stateLabel(placed: PlacedState): string {
@@ -139,7 +136,7 @@ function stateLabel(placed: PlacedState): string {
   return parts.join(', ')
 }
 
-function stateSvg(placed: PlacedState, depth: number, insideScreen: boolean, options: SvgOptions): string {
+function stateSvg(placed: PlacedState, depth: number, options: SvgOptions): string {
   const s = placed.state
   const classes = ['state', s.type, placed.collapsed ? 'folded' : ''].filter(Boolean).join(' ')
   const { x, y, width, height, text } = placed
@@ -186,7 +183,6 @@ function stateSvg(placed: PlacedState, depth: number, insideScreen: boolean, opt
   for (const t of text.internal) small('transition internal', `↺ ${transitionText(t).join(' ')}`, transitionAttrs(t))
   if (text.folded) small('folded-note', text.folded)
   out.push(thumbnail(placed, options))
-  out.push(ownerLabel(placed, insideScreen))
   const dx = x + width - 40
   out.push(
     `<g class="cov-dots"><circle class="m" cx="${n(dx)}" cy="${n(y - 5)}" r="4"/><circle class="r" cx="${n(dx + 12)}" cy="${n(y - 5)}" r="4"/><circle class="b" cx="${n(dx + 24)}" cy="${n(y - 5)}" r="4"/></g>`,
@@ -238,15 +234,13 @@ function transitionSvg(placed: PlacedTransition): string {
  */
 export function renderChartSvg(layout: ChartLayout, options: SvgOptions = {}): string {
   const depth = new Map<string, number>()
-  const inScreen = new Set<string>()
   const states = layout.states.map((placed) => {
-    const { id, parent, screen } = placed.state
+    const { id, parent } = placed.state
     const d = parent === null ? 0 : (depth.get(parent) ?? 0) + 1
     depth.set(id, d)
-    const insideScreen = parent !== null && inScreen.has(parent)
-    if (insideScreen || screen !== undefined) inScreen.add(id)
-    return stateSvg(placed, d, insideScreen, options)
+    return stateSvg(placed, d, options)
   })
+  const farNames = layout.states.filter((placed) => placed.farName).map(farName)
   const initials = layout.initials.map(
     (i) =>
       `<g class="initial" data-initial-of="${escapeXml(i.parent)}" data-initial="${escapeXml(i.child)}"><circle cx="${n(i.dot.x)}" cy="${n(i.dot.y)}" r="${sizes.initialDot / 2}"/><path d="${pathOf(i.points)}" marker-end="url(#arrow-initial)"/></g>`,
@@ -265,6 +259,7 @@ export function renderChartSvg(layout: ChartLayout, options: SvgOptions = {}): s
     `<g class="initials">${initials.join('')}</g>`,
     `<g class="gotos">${gotos.join('')}</g>`,
     `<g class="transitions">${layout.transitions.map(transitionSvg).join('')}</g>`,
+    `<g class="owners">${farNames.join('')}</g>`,
     '</svg>',
   ].join('')
 }

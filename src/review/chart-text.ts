@@ -16,7 +16,12 @@ export const sizes = {
   descriptionChars: 44,
   descriptionLines: 4,
   initialDot: 10,
+  /** The tallest a frame's far name is drawn (semantic zoom); its box's header keeps room for it. */
+  farName: 48,
 } as const
+
+/** A text's box is about this many ems tall (the monospaced font's ascent and descent). */
+const lineEms = 1.2
 
 /** Width of monospaced text; CJK glyphs take a full em. */
 export function textWidth(text: string, fontSize: number): number {
@@ -111,13 +116,41 @@ function textLines(text: StateText): { width: number; height: number } {
   return { width, height: sizes.line + 4 + small.length * (sizes.line - 1) }
 }
 
+/**
+ * Whether a state shows its name across its header when the chart is too small to read (semantic
+ * zoom): a screen, or a frame outside any screen; a screen's inner states are read under its name.
+ */
+export function carriesFarName(graph: MachineGraph, state: ChartState): boolean {
+  const byId = new Map(graph.states.map((s) => [s.id, s]))
+  for (let at = byId.get(state.parent ?? ''); at !== undefined; at = byId.get(at.parent ?? '')) if (at.screen !== undefined) return false
+  return state.screen !== undefined || state.children.length > 0
+}
+
 export function boxFor(graph: MachineGraph, state: ChartState, collapsed: boolean, thumb: boolean) {
   const text = stateText(graph, state, collapsed)
-  if (state.type === 'history') return { text, width: 34, height: 34, header: 34 }
+  if (state.type === 'history') return { text, width: 34, height: 34, header: 34, farName: false }
   const lines = textLines(text)
   const thumbWidth = thumb ? sizes.thumb.width + sizes.pad : 0
-  const header = Math.max(lines.height, thumb ? sizes.thumb.height : 0) + sizes.pad * 2
-  return { text, width: lines.width + thumbWidth + sizes.pad * 2, height: header, header }
+  // The header is what ELK keeps free above a frame's children: room for the far name too, at its full size, so no child covers it.
+  const farName = carriesFarName(graph, state)
+  const header = Math.max(lines.height, thumb ? sizes.thumb.height : 0, farName ? Math.ceil(sizes.farName * lineEms) : 0) + sizes.pad * 2
+  const width = Math.max(lines.width, farName ? textWidth(state.key, sizes.farName) : 0)
+  return { text, width: width + thumbWidth + sizes.pad * 2, height: header, header, farName }
+}
+
+/**
+ * Where and how large a state's far name is drawn: across its header, left of its thumbnail, as
+ * large as that band allows (at most twice `sizes.farName`, for a screen's tall header).
+ */
+export function farNamePlace(box: { x: number; y: number; width: number; header: number; hasThumb: boolean }, name: string) {
+  const band = {
+    x: box.x + sizes.pad,
+    y: box.y + sizes.pad,
+    width: box.width - sizes.pad * 2 - (box.hasThumb ? sizes.thumb.width + sizes.pad : 0),
+    height: box.header - sizes.pad * 2,
+  }
+  const size = Math.floor(Math.min(sizes.farName * 2, band.height / lineEms, band.width / (textWidth(name, 100) / 100)))
+  return { x: band.x, baseline: band.y + (band.height - size * lineEms) / 2 + size * 0.95, size, band }
 }
 
 export function labelOf(members: ChartTransition[]) {

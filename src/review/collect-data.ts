@@ -104,10 +104,8 @@ export function collectReviewData(artifactsDir: string, thumbnails: string = thu
   const captured = shots(path.join(artifactsDir, 'screenshots', 'model'), 'screens')
   const small = shots(thumbnails, 'thumbs', '.webp')
   const screenshots = smallOverCaptured(captured.screenshots, small.screenshots)
-  const elder = smallOverCaptured(
-    shots(path.join(artifactsDir, 'screenshots', 'model-elder'), 'screens-elder').screenshots,
-    shots(elderThumbnails, 'thumbs-elder', '.webp').screenshots,
-  )
+  const capturedElder = shots(path.join(artifactsDir, 'screenshots', 'model-elder'), 'screens-elder').screenshots
+  const elder = smallOverCaptured(capturedElder, shots(elderThumbnails, 'thumbs-elder', '.webp').screenshots)
 
   return {
     manifest: {
@@ -119,6 +117,7 @@ export function collectReviewData(artifactsDir: string, thumbnails: string = thu
       screenshots,
       ...(Object.keys(captured.screenshots).length > 0 ? { largeScreenshots: captured.screenshots } : {}),
       ...(Object.keys(elder).length > 0 ? { elderScreenshots: elder } : {}),
+      ...(Object.keys(capturedElder).length > 0 ? { largeElderScreenshots: capturedElder } : {}),
       screenshotLocale: captured.indexLocale ?? small.indexLocale,
       rules: existsSync(rulesFile) ? add('data/rules.json', rulesFile) : null,
     },

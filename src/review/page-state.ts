@@ -77,19 +77,31 @@ export const act = {
   showPart: ((_part: string | null) => Promise.resolve()) as (part: string | null) => Promise<void>,
 }
 
-/**
- * State id → image URL of its screen, in the locale and mode picked: the small copies, or with
- * `large` the full capture where the browser-level run left one (else the small copy).
- */
-export function thumbnails({ large = false } = {}): Map<string, string> {
-  const out = new Map<string, string>()
+/** State id → image URL of its screen's small copy, in the locale and mode picked. */
+export function thumbnails(): Map<string, string> {
   const shots = page.mode === 'elder' ? page.manifest?.elderScreenshots : page.manifest?.screenshots
-  const full = large && page.mode !== 'elder' ? (page.manifest?.largeScreenshots?.[page.locale] ?? {}) : {}
-  for (const [name, url] of Object.entries({ ...shots?.[page.locale], ...full })) {
+  return byState(shots?.[page.locale])
+}
+
+function byState(names: Record<string, string> | undefined): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [name, url] of Object.entries(names ?? {})) {
     const id = page.resolveState(name)
     if (id !== undefined) out.set(id, url)
   }
   return out
+}
+
+/**
+ * The panel's large view of a screen: the full capture a browser-level run left in artifacts/
+ * (`full`), else the small copy the map shows.
+ */
+export function largeScreen(id: string): { url: string; full: boolean } | undefined {
+  const captures = page.mode === 'elder' ? page.manifest?.largeElderScreenshots : page.manifest?.largeScreenshots
+  const full = byState(captures?.[page.locale]).get(id)
+  if (full !== undefined) return { url: full, full: true }
+  const small = thumbnails().get(id)
+  return small === undefined ? undefined : { url: small, full: false }
 }
 
 export async function loadPaths(): Promise<PathsFile | null> {

@@ -4,7 +4,7 @@ import { $, h, missingNote } from './dom'
 import { activeStates, type ChartTransition } from './machine-graph'
 import { pathTitle } from './path-names'
 import { rulesSection } from './panel-rules'
-import { act, graph, loadPaths, page, thumbnails, type StepResult } from './page-state'
+import { act, graph, largeScreen, loadPaths, page, type StepResult } from './page-state'
 import { produceCommand, type ModelPath, type PathsFile } from './review-data'
 import { summarize, type Owned } from './state-summary'
 
@@ -66,6 +66,21 @@ export function stepList(path: ModelPath, current = -1, results: StepResult[] = 
   )
 }
 
+/**
+ * The screen large: the full capture, or else the small copy at its own size (stretched, its 240
+ * pixels blur), saying where the full one comes from.
+ */
+function screenView(screen: string, shot: ReturnType<typeof largeScreen>): HTMLElement[] {
+  const locale = page.locale ? ` (${page.locale})` : ''
+  if (shot === undefined) return [missingNote(`The screenshot of ${screen}${locale} is`, produceCommand.screenshots)]
+  const img = h('img', { class: 'screen-large', src: shot.url, alt: `The ${screen} screen${locale}, as the browser-level run captured it` })
+  if (shot.full) return [img]
+  return [
+    img,
+    h('p', { class: 'note', 'data-note': 'small-copy' }, 'The small copy the map shows, at its own size. For the full-size screen, run ', h('code', {}, produceCommand.screenshots), ' (the browser-level run captures every screen), then ', h('code', {}, produceCommand.rebuild), '.'),
+  ]
+}
+
 export async function openState(id: string, center = false): Promise<void> {
   const state = page.byId.get(id)
   if (!state) return
@@ -76,14 +91,7 @@ export async function openState(id: string, center = false): Promise<void> {
   $('panel-title').textContent = state.id
   const body = $('panel-body')
   body.replaceChildren()
-  const shot = state.screen !== undefined ? thumbnails({ large: true }).get(id) : undefined
-  if (state.screen !== undefined) {
-    body.append(
-      shot !== undefined
-        ? h('img', { class: 'screen-large', src: shot, alt: `The ${state.screen} screen (${page.locale}), as the browser-level run captured it` })
-        : missingNote(`The screenshot of ${state.screen}${page.locale ? ` (${page.locale})` : ''} is`, produceCommand.screenshots),
-    )
-  }
+  if (state.screen !== undefined) body.append(...screenView(state.screen, largeScreen(id)))
   const route = state.screen !== undefined ? (screenPaths as Record<string, string>)[state.screen] : undefined
   const fact = (term: string, value: Node | string | null) => (value === null ? [] : [h('dt', {}, term), h('dd', {}, value)])
   body.append(

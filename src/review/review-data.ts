@@ -36,6 +36,8 @@ export interface ReviewManifest {
   largeScreenshots?: Record<string, Record<string, string>>
   /** The same for the elder mode's capture, when one was made. */
   elderScreenshots?: Record<string, Record<string, string>>
+  /** The elder mode's full captures, when the screen tour left them: its large view. */
+  largeElderScreenshots?: Record<string, Record<string, string>>
   /** The locale the browser-level run's index names (its latest run), if any. */
   screenshotLocale: string | null
   /** `data/rules.json` (a `ReviewRules`: the product rules by state and the levels that check each), or null. */

@@ -79,10 +79,12 @@ test('the elder mode’s capture is shipped beside the default one when a run ma
   const { manifest, files } = collectReviewData(dir, noThumbnails(), noThumbnails())
   expect(manifest.screenshots).toEqual({ en: { home: 'data/screens/en/home.png' } })
   expect(manifest.elderScreenshots).toEqual({ en: { home: 'data/screens-elder/en/home.png' } })
+  expect(manifest.largeElderScreenshots).toEqual({ en: { home: 'data/screens-elder/en/home.png' } })
   expect(files.get('data/screens-elder/en/home.png')).toBe(path.join(dir, 'screenshots', 'model-elder', 'en', 'home.png'))
   // Without an elder capture the manifest has no elder part, and the page offers no mode to pick.
   rmSync(path.join(dir, 'screenshots', 'model-elder'), { recursive: true })
   expect(collectReviewData(dir, noThumbnails(), noThumbnails()).manifest.elderScreenshots).toBeUndefined()
+  expect(collectReviewData(dir, noThumbnails(), noThumbnails()).manifest.largeElderScreenshots).toBeUndefined()
 })
 
 test('the small copies are what the map shows; a full capture left in artifacts/ is the panel’s large view and stands in where no copy is', () => {

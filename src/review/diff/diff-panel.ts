@@ -48,6 +48,15 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<st
   return element
 }
 
+/**
+ * Text a narrow panel may break where a reader would: after each dot of a state path, each `|` of
+ * a transition key, each `/` of a route (a `<wbr>` there); nowhere else unless a word is wider
+ * than the panel.
+ */
+function breakable(text: string): Child[] {
+  return text.split(/(?<=[./|])/).flatMap((part, i) => (i === 0 ? [part] : [document.createElement('wbr'), part]))
+}
+
 const listText = (value: string[] | string | null) => (value === null ? 'none' : Array.isArray(value) ? (value.length === 0 ? '(stays)' : value.join(', ')) : value)
 
 /** The last keys of a state id, enough to find it on the chart: `bankCard.confirming`. */
@@ -60,12 +69,12 @@ function group(title: string, items: HTMLElement[]): HTMLElement | null {
 
 export function renderDiffPanel(container: HTMLElement, diff: MachineDiff, options: DiffPanelOptions = {}): void {
   const stateItem = (s: Pick<DescribedState, 'id' | 'path' | 'screen'>, how: DiffMark, detail = '') => {
-    const button = el('button', { type: 'button', 'data-state-id': s.id, 'data-diff': how }, s.path)
+    const button = el('button', { type: 'button', 'data-state-id': s.id, 'data-diff': how }, ...breakable(s.path))
     button.addEventListener('click', () => options.onState?.(s.id))
     return el('li', {}, button, ...(s.screen !== undefined ? [` screen ${s.screen}`] : []), ...(detail ? [el('span', { class: 'diff-detail' }, detail)] : []))
   }
   const transitionButton = (key: string, source: string, how: DiffMark, text: string) => {
-    const button = el('button', { type: 'button', 'data-transition-key': key, 'data-diff': how }, text)
+    const button = el('button', { type: 'button', 'data-transition-key': key, 'data-diff': how }, ...breakable(text))
     button.addEventListener('click', () => options.onTransition?.(key, source))
     return button
   }
@@ -74,17 +83,21 @@ export function renderDiffPanel(container: HTMLElement, diff: MachineDiff, optio
       'li',
       {},
       transitionButton(t.key, t.source, how, `${shortId(t.source)}: ${t.key.split(' | ')[1] ?? t.event}`),
-      el('span', { class: 'diff-detail' }, ` → ${listText(t.targets)}${t.guard !== undefined ? ` [${t.guard}]` : ''}`),
+      el('span', { class: 'diff-detail' }, ...breakable(` → ${listText(t.targets)}${t.guard !== undefined ? ` [${t.guard}]` : ''}`)),
     )
   const changed = (c: TransitionChange, how: DiffMark) =>
     el(
       'li',
       {},
       transitionButton(c.key, c.source, how, `${shortId(c.source)}: ${c.key.split(' | ')[1] ?? c.event}`),
-      el('span', { class: 'diff-detail' }, ` was ${listText(c.before)}, now ${listText(c.after)}`),
+      el('span', { class: 'diff-detail' }, ...breakable(` was ${listText(c.before)}, now ${listText(c.after)}`)),
     )
   const pathItem = (p: GoldenPath) =>
-    el('li', {}, el('details', {}, el('summary', {}, `${p.title}, ${p.steps.length - 1} steps`), el('ol', { start: '0' }, ...p.steps.map((s) => el('li', {}, s.replace(/^\d+\.\s*/, ''))))))
+    el(
+      'li',
+      {},
+      el('details', {}, el('summary', {}, ...breakable(`${p.title}, ${p.steps.length - 1} steps`)), el('ol', { start: '0' }, ...p.steps.map((s) => el('li', {}, ...breakable(s.replace(/^\d+\.\s*/, '')))))),
+    )
 
   const { states, transitions, paths } = diff
   const groups = [
