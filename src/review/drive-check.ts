@@ -40,14 +40,17 @@ export function leafOf(value: unknown): string | undefined {
 
 /**
  * Still on its way to step `at`: on a screen the path shows from the step before to the last of
- * the steps the page then takes itself, and not in a state that waits for the borrower
- * (`editing`) or holds an error (`failed`), the names the machine's flow kit gives them. A review
- * polled again, a loan still paying out, a code being sent are on their way; a refused form is not.
+ * the steps the page then takes itself, and neither the borrower's turn (a state tagged `editing`
+ * and not `busy`) nor an error (a state named `failed`), as the machine's flow kit marks them. A
+ * review polled again, a loan still paying out, a code being sent are on their way; a refused form
+ * or a wrong code is not.
  */
 export function onItsWay(path: ModelPath, at: number, value: unknown): boolean {
   const screen = screenOf(value)
-  const last = leafOf(value)?.split('.').pop()
-  if (screen === undefined || last === 'editing' || last === 'failed') return false
+  const active = activeStates(graph, value)
+  const tags = new Set([...active].flatMap((id) => page.byId.get(id)?.tags ?? []))
+  const borrowersTurn = tags.has('editing') && !tags.has('busy')
+  if (screen === undefined || borrowersTurn || leafOf(value)?.split('.').pop() === 'failed') return false
   let end = at
   while (end < path.steps.length && byThePage(path.steps[end])) end += 1
   for (let k = Math.max(0, at - 1); k <= end; k += 1) if (screenOf(expectedAt(path, k)) === screen) return true
