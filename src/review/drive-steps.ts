@@ -24,10 +24,10 @@ export function driveSteps(drive: Drive, onPick: (at: number) => void): HTMLOLis
       return h(
         'li',
         { class: [i === drive.at ? 'current' : '', result ?? '', waiting ? 'waiting' : ''].join(' ').trim(), ...(i === drive.at ? { 'aria-current': 'step' } : {}) },
+        // The mark leads, so it stays beside its step when a long step wraps.
+        h('span', { class: `mark ${result ?? (waiting ? 'wait' : 'none')}` }, result === 'ok' ? '✓ ' : result === 'off' ? '✗ ' : waiting ? '⧗ ' : ''),
         h('button', { type: 'button', class: 'link', onclick: () => onPick(i) }, text),
-        result === 'ok' ? h('span', { class: 'mark ok', title: 'the page did this' }, ' ✓') : null,
-        result === 'off' ? h('span', { class: 'mark off' }, ` ✗ ${drive.seen[i] ?? 'the page is elsewhere'}`) : null,
-        waiting ? h('span', { class: 'mark wait' }, ' ⧗') : null,
+        result === 'off' ? h('span', { class: 'mark off' }, ` ${drive.seen[i] ?? 'the page is elsewhere'}`) : null,
         drive.notes[i] !== undefined && result !== 'off' ? h('span', { class: 'drive-note' }, ` — ${drive.notes[i]}`) : null,
       )
     }),
