@@ -21,8 +21,8 @@ export const productTests = {
     ...configDefaults.exclude,
     'tests/bench/**',
     'tests/review/**',
-    // Replays the walk `npm run walks -- --replay … --level react` names; without one it has nothing to run.
-    ...(process.env.WALK_REPLAY ? [] : ['tests/model/walk-replay.test.tsx']),
+    // Replay the walk `npm run walks -- --replay … --level react|browser` names; without one they have nothing to run.
+    ...(process.env.WALK_REPLAY ? [] : ['tests/model/walk-replay.test.tsx', 'tests/model/walk-replay.browser.test.ts']),
   ],
 }
 

@@ -117,12 +117,30 @@ export function namePath(machine: AnyStateMachine, path: ModelPath): NamedPath {
 export const wholeFunnel: readonly string[] = ['home', ...funnelScreens, 'repayment', 'repaymentResult']
 
 /**
- * The shortest walk through `waypoints` in order, on the model itself: breadth first over (state
- * identity, waypoints passed), from every way the page starts, each state the one its own walk
- * reaches (so the walk replays as found). Only what a borrower and a working server do: no failed
- * answers, no typed URLs. Null when there is no such walk within `maxNodes` states.
+ * How a host opens the page: with the borrower's token, on the entry page (`#/`). The machine
+ * starts the `homeLink` sample (a link to home) exactly as it starts the entry page: home is no
+ * deep link to keep (machines/context.ts `initialContext`).
  */
-export function walkThrough(model: Instrumented, waypoints: readonly string[], id: string, maxNodes = 100_000): ModelPath | null {
+export const hostStart = 'homeLink'
+
+/** Which SMS code a step's form types, by the context that holds it once sent. */
+const smsOfStep: Record<string, 'cardSms' | 'lenderSms'> = { bankCard: 'cardSms', lendConfirm: 'lenderSms' }
+
+/**
+ * The shortest walk through `waypoints` in order, on the model itself: breadth first over (state
+ * identity, waypoints passed), from `starts` (every way the page starts by default), each state
+ * the one its own walk reaches (so the walk replays as found). Only what a borrower and a working
+ * server do, in the order a live page lets them: no failed answers, no typed URLs; the borrower
+ * acts on a settled page (no event while a call is in flight, as a real page answers at once);
+ * an SMS code is typed once it was sent (the borrower reads it from the message). Null when there
+ * is no such walk within `maxNodes` states.
+ */
+export function walkThrough(
+  model: Instrumented,
+  waypoints: readonly string[],
+  id: string,
+  { maxNodes = 100_000, starts }: { maxNodes?: number; starts?: readonly string[] } = {},
+): ModelPath | null {
   const stepper = createStepper(model)
   const missing = new Set<string>()
   const homeAfter = waypoints.lastIndexOf(funnelScreens.at(-1) ?? '') + 1
@@ -145,7 +163,7 @@ export function walkThrough(model: Instrumented, waypoints: readonly string[], i
     nodes.push({ ...node, passed })
   }
   for (const { name } of startSamples) {
-    if (notExplored.starts.has(name)) continue
+    if (starts ? !starts.includes(name) : notExplored.starts.has(name)) continue
     stepper.clock.value = 0
     push({ snapshot: stepper.start(name).snapshot, clock: 0, passed: 0, start: name, parent: null, offer: null })
   }
@@ -160,6 +178,8 @@ export function walkThrough(model: Instrumented, waypoints: readonly string[], i
       // and home only once the funnel is done (the way to repay).
       if (a.kind === 'event' && (a.event.type === 'xstate.route' || a.event.type === 'step.back')) continue
       if (a.kind === 'event' && a.event.type === 'nav.home' && node.passed < homeAfter) continue
+      if (a.kind === 'event' && Object.keys(node.snapshot.children).length > 0) continue
+      if (a.kind === 'event' && typedTooSoon(node.snapshot, a.event)) continue
       stepper.clock.value = node.clock
       const result = stepper.apply(node.snapshot, a)
       if (result.snapshot.status === 'error') continue
@@ -167,6 +187,13 @@ export function walkThrough(model: Instrumented, waypoints: readonly string[], i
     }
   }
   return null
+}
+
+/** A form change typing an SMS code the page has not sent yet. */
+function typedTooSoon(snapshot: AnyMachineSnapshot, event: { type: string; step?: unknown; patch?: unknown }): boolean {
+  if (event.type !== 'form.change' || typeof event.patch !== 'object' || event.patch === null || !('code' in event.patch)) return false
+  const sms = smsOfStep[String(event.step)]
+  return sms !== undefined && (snapshot.context as Record<string, unknown>)[sms] === null
 }
 
 function materialiseWalk(model: Instrumented, nodes: { start: string; parent: number | null; offer: Offer | null }[], last: number, id: string, goal: string): ModelPath {

@@ -5,7 +5,7 @@ import { createStepper, expectationOf, identityOf, offersOf } from './explore'
 import type { Instrumented, Inventory, NodeView } from './instrument'
 import { evaluateGuard, instrument } from './instrument'
 import { notExplored, startSamples } from './fixtures'
-import { namePath, walkThrough, wholeFunnel, type NamedPath } from './path-names'
+import { hostStart, namePath, walkThrough, wholeFunnel, type NamedPath } from './path-names'
 
 /*
  * Path generation over the test model: breadth-first from each way the page can start, in an
@@ -308,7 +308,7 @@ export function generatePaths(options: GenerateOptions = {}): PathSet {
     edgePaths.push(materialise(model, graph, route, `edge-${edgePaths.length + 1}`, 'transition', goal))
   }
 
-  const funnel = options.funnelWalk === true ? walkThrough(model, wholeFunnel, 'funnel-1') : null
+  const funnel = options.funnelWalk === true ? walkThrough(model, wholeFunnel, 'funnel-1', { starts: [hostStart] }) : null
   const named = (list: ModelPath[]) => list.map((p) => namePath(model.machine, p))
   return {
     format: 'huaqian.model-paths/1',

@@ -101,6 +101,64 @@ function holdsWorldPlan(snapshot: AnyMachineSnapshot, world: WorldData): boolean
   return plan !== null && plan.periods.length === world.loan.term && plan.loan.apr === world.loan.apr
 }
 
+/**
+ * What every level sees of a walk, step by step: the screen shown, whether the page waits for a new
+ * token, whether it boots. At machine level these are the machine's snapshots (screenFramesOf); a
+ * rendered level reads them off the page (the page's own report of its machine, its
+ * `data-screen`), so a property written over frames is checked at every level the walk replays at.
+ */
+export interface ScreenFrame {
+  /** The step that led here; null for the start. */
+  step: Pick<TraceStep, 'label' | 'event' | 'answered'> | null
+  screen: string | null
+  waitingLogin: boolean
+  booting: boolean
+}
+
+export function screenFramesOf(trace: Trace): ScreenFrame[] {
+  const frame = (snapshot: AnyMachineSnapshot, step: TraceStep | null): ScreenFrame => ({
+    step,
+    screen: ctx(snapshot).screen,
+    waitingLogin: snapshot.matches('reauth'),
+    booting: snapshot.matches('boot'),
+  })
+  return [frame(trace.start.snapshot, null), ...trace.steps.map((step) => frame(step.snapshot, step))]
+}
+
+/** After a 401 outside boot and a new token, the screen shown is the one shown before the 401. */
+function reloginReturns(frames: readonly ScreenFrame[]): string[] {
+  const out: string[] = []
+  let was: string | null | undefined
+  for (let at = 1; at < frames.length; at++) {
+    const [before, now] = [frames[at - 1]!, frames[at]!]
+    if (now.step?.answered?.outcome === 'unauthorized' && was === undefined && !before.booting) was = before.screen
+    if (was !== undefined && before.waitingLogin && !now.waitingLogin) {
+      if (now.screen !== was) out.push(`step ${at - 1}: after re-login on ${now.screen}, was on ${was}`)
+      was = undefined
+    }
+  }
+  return out
+}
+
+interface ScreenProperty extends Omit<Property, 'check'> {
+  check(frames: readonly ScreenFrame[]): string[]
+}
+
+const relogin: ScreenProperty = {
+  id: 'relogin-returns',
+  rules: ['flow-relogin-returns'],
+  says: 'After a 401 and a new token, the borrower is back on the screen they were on.',
+  check: reloginReturns,
+}
+
+/** The properties a rendered level checks over the frames it saw; each is a machine-level property too. */
+export const screenProperties: readonly ScreenProperty[] = [relogin]
+
+/** The frames' problems, each prefixed as problemsOf prefixes a property's. */
+export function screenProblemsOf(frames: readonly ScreenFrame[]): string[] {
+  return screenProperties.flatMap((p) => p.check(frames).map((problem) => `${p.id} [${p.rules.join(', ')}]: ${problem}`))
+}
+
 const isFailure = (step: TraceStep) => step.answered !== null && step.answered.outcome !== 'done'
 const isFinalRefusal = (step: TraceStep) => step.answered?.outcome === 'refused'
 
@@ -229,24 +287,7 @@ export const properties: Property[] = [
       return out
     },
   },
-  {
-    id: 'relogin-returns',
-    rules: ['flow-relogin-returns'],
-    says: 'After a 401 and a new token, the borrower is back on the screen they were on.',
-    check(trace) {
-      const out: string[] = []
-      let was: string | null | undefined
-      for (const { before, step, index } of frames(trace)) {
-        if (step.answered?.outcome === 'unauthorized' && was === undefined && !before.matches('boot')) was = ctx(before).screen
-        if (was !== undefined && before.matches('reauth') && !step.snapshot.matches('reauth')) {
-          const now = ctx(step.snapshot).screen
-          if (now !== was) out.push(`step ${index}: after re-login on ${now}, was on ${was}`)
-          was = undefined
-        }
-      }
-      return out
-    },
-  },
+  { ...relogin, check: (trace) => relogin.check(screenFramesOf(trace)) },
   {
     id: 'agreements-unticked',
     rules: ['field-agreements-unticked'],

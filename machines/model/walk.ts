@@ -222,6 +222,23 @@ export const walkArbitrary = (maxSteps = 100) =>
     steps: fc.array(fc.record({ move: fc.nat({ max: 1_000 }), how: fc.nat({ max: 1_000 }) }), { minLength: 1, maxLength: maxSteps, size: 'max' }),
   })
 
+/**
+ * The walk fast-check generates at a seed and path (a run's index, then each shrink's): the same
+ * value a failing `npm run walks` reports, drawn alone so every level replays exactly that walk.
+ */
+export async function walkAt(seed: number, path: string): Promise<{ world: WorldData; steps: WalkChoice[] }> {
+  let found: { world: WorldData; steps: WalkChoice[] } | null = null
+  await fc.check(
+    fc.asyncProperty(walkArbitrary(), async (walk) => {
+      found = walk
+      return true
+    }),
+    { seed, path, numRuns: 1 },
+  )
+  if (found === null) throw new Error(`no walk at seed ${seed} path ${path}`)
+  return found
+}
+
 export interface Pending {
   seq: number
   src: PortName

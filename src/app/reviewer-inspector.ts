@@ -55,7 +55,8 @@ export function connectReviewer(win: Window): (event: InspectionEvent) => void {
       return
     }
     if (event.type !== '@xstate.snapshot') return
-    const snapshot = event.snapshot as { value?: unknown; status?: string }
+    const snapshot = event.snapshot as { value?: unknown; status?: string; context?: { matches?: { lender_id: string }[] | null } }
+    const matches = snapshot.context?.matches
     last = {
       kind: 'snapshot',
       pageId: id,
@@ -67,6 +68,7 @@ export function connectReviewer(win: Window): (event: InspectionEvent) => void {
       event: event.event.type,
       transitions: pending,
       at: Date.now(),
+      ...(matches ? { lenders: matches.map((m) => m.lender_id) } : {}),
     }
     pending = []
     post(last)

@@ -1,55 +1,148 @@
 import { decorateChart, expectedAt } from './chart-view'
 import { $, h, missingNote, type Child } from './dom'
+import { byThePage, leafOf, onItsWay, reached, reservedPhoneBefore, typesCode, whereThePageIs } from './drive-check'
+import { answerLiveness, sentCode } from './drive-sandbox'
+import { driveSteps, picker, tally } from './drive-steps'
 import type { PageReport } from './live-protocol'
 import { activeStates } from './machine-graph'
 import { decorateMap } from './map-view'
-import { stepList } from './panel'
-import { act, graph, loadPaths, page } from './page-state'
-import { pathTitle, pathWords, screenOf } from './path-names'
+import { act, graph, loadPaths, page, type Drive } from './page-state'
 import { produceCommand, type ModelPath } from './review-data'
-import { matchesWords } from './word-search'
 import { describePage, followedPage } from './live-view'
 
 /*
  * Drive: step through a generated path, on the chart alone or with a followed page. Forward
- * sends the step's event to the page; calls, answers and waits happen in the page against the
- * sandbox. Every step is checked against what the page then reports (✓, or ✗ with where the page
- * is), and the chart fills the page's real state with the path's expected one outlined.
+ * sends the step's event to the page once the page is where the step starts; calls, answers and
+ * waits happen in the page against the sandbox, and the drive waits for them. What the borrower
+ * does outside the page, the drive asks the sandbox for: the SMS code it sent, the liveness
+ * vendor's Pass. Every step is checked against what the page then reports (✓, or ✗ with where
+ * the page is), and the chart fills the page's real state with the path's expected one outlined.
  */
 
-let filter = ''
+/** How long a step may wait for the page: a slow review persona takes 60 s; a sent event answers at once. */
+const waitLimitMs = { page: 90_000, event: 15_000 }
+let timer: number | undefined
+let vendor: { stop(): void } | null = null
+/** When the awaited step started waiting, and the states the page passed meanwhile. */
+let waiting = { since: 0, via: [] as string[] }
 
-function leafOf(value: unknown): string | undefined {
-  const active = activeStates(graph, value)
-  return [...active].filter((id) => !(page.byId.get(id)?.children ?? []).some((c) => active.has(c))).pop()
+function stopWaiting(): void {
+  window.clearTimeout(timer)
+  vendor?.stop()
+  vendor = null
+}
+
+function settle(drive: Drive, at: number, ok: boolean, why?: string): void {
+  stopWaiting()
+  drive.results[at] = ok ? 'ok' : 'off'
+  drive.seen[at] = ok ? undefined : why
+  if (ok && drive.notes[at]?.startsWith('waiting for the page')) {
+    drive.notes[at] = `the page got there after ${((Date.now() - waiting.since) / 1000).toFixed(1)} s, by way of ${waiting.via.join(', ')}`
+  }
+  drive.awaiting = null
+  drive.hold = null
+  drive.sent = null
+  if (!ok || at === drive.path.steps.length) drive.playing = false
+  void renderDrive()
+  if (drive.playing) window.setTimeout(() => page.drive === drive && drive.playing && moveDrive(1), 250)
+}
+
+function arm(drive: Drive, at: number, limit: number): void {
+  window.clearTimeout(timer)
+  timer = window.setTimeout(() => {
+    if (page.drive !== drive || drive.awaiting !== at) return
+    const live = followedPage()
+    settle(drive, at, false, `the page did not get there within ${limit / 1000} s; ${live ? whereThePageIs(live.value) : 'no page reports'}`)
+  }, limit)
 }
 
 /**
- * A step is checked once. An event's step: against the first report after it was sent. An answer
- * or a wait happens in the page on its own time: ✓ when the page is there, or already past it on
- * the steps that follow without the borrower; still open while the page waits where the step
- * starts; ✗ otherwise, saying where the page is.
+ * Sends the held event, with what the sandbox really gave where the path has a sample: the code
+ * it sent, the lender the page lists first (the cheapest, as the page orders them).
+ */
+async function send(drive: Drive, at: number, report: PageReport): Promise<void> {
+  const event = drive.hold
+  if (!event) return
+  drive.hold = null
+  const typing = typesCode(drive.path.steps[at - 1])
+  let sending = event
+  if (event.type === 'match.select') {
+    const lender = report.lenders?.[0]
+    if (lender === undefined) return settle(drive, at, false, 'the page lists no lender to choose')
+    sending = { ...event, lender_id: lender }
+    drive.notes[at] = `chose ${lender}, the first lender the page lists (the path's sample is ${String(event['lender_id'])})`
+  }
+  if (typing) {
+    const found = await sentCode(typing.step, reservedPhoneBefore(drive.path, at))
+    if (page.drive !== drive || drive.awaiting !== at) return
+    if ('problem' in found) return settle(drive, at, false, found.problem)
+    sending = { ...event, patch: { ...typing.patch, code: found.code } }
+    drive.notes[at] = `typed ${found.code}, the ${found.purpose} code the sandbox sent to ${found.phone} (the path's sample code is ${String(typing.patch['code'])})`
+  }
+  drive.sent = sending.type
+  page.live?.drive(report.pageId, sending)
+  arm(drive, at, waitLimitMs.event)
+  void renderDrive()
+}
+
+/**
+ * A step is checked once. An event is held until the page is where the step starts, then sent;
+ * the page's report of it decides. A step the page takes itself is ✓ when the page is there or
+ * past it; the drive waits while the page is on its way, and says ✗ with where the page is
+ * otherwise.
  */
 export function checkDriveAgainst(report: PageReport): void {
   const drive = page.drive
   if (!drive || drive.awaiting === null) return
   const at = drive.awaiting
-  const steps = drive.path.steps
-  const actual = activeStates(graph, report.value)
-  const fits = (k: number) => [...activeStates(graph, expectedAt(drive.path, k))].every((id) => actual.has(id))
-  let ok = fits(at)
-  if (!ok && steps[at - 1]?.do.kind !== 'event') {
-    for (let k = at + 1; k <= steps.length && steps[k - 1]?.do.kind !== 'event' && !ok; k += 1) ok = fits(k)
-    if (!ok && fits(at - 1)) return
+  const path = drive.path
+  if (drive.hold) {
+    if (reached(path, at - 1, report.value)) return void send(drive, at, report)
+    if (onItsWay(path, at - 1, report.value)) return waitNote(drive, at, report)
+    return settle(drive, at, false, whereThePageIs(report.value))
   }
-  drive.results[at] = ok ? 'ok' : 'off'
-  drive.seen[at] = ok ? undefined : `the page is at ${leafOf(report.value) ?? 'an unknown state'} (screen ${screenOf(report.value) ?? 'none'})`
-  drive.awaiting = null
+  if (!byThePage(path.steps[at - 1])) {
+    if (drive.sent === null || report.event !== drive.sent) return
+    return settle(drive, at, reached(path, at, report.value), whereThePageIs(report.value))
+  }
+  if (reached(path, at, report.value)) return settle(drive, at, true)
+  if (onItsWay(path, at, report.value)) return waitNote(drive, at, report)
+  settle(drive, at, false, whereThePageIs(report.value))
+}
+
+function waitNote(drive: Drive, at: number, report: PageReport): void {
+  const leaf = leafOf(report.value) ?? 'an unknown state'
+  if (!waiting.via.includes(leaf)) waiting.via.push(leaf)
+  const said = /^(tap|tapped|asking) /.test(drive.notes[at] ?? '') ? drive.notes[at] : undefined
+  drive.notes[at] = said ?? `waiting for the page, now at ${leaf}`
   void renderDrive()
 }
 
+/** The liveness vendor's page is outside the page: the drive taps Pass there, as the borrower would. */
+function answerVendor(drive: Drive, at: number): void {
+  drive.notes[at] = 'asking the sandbox\'s liveness page to pass the check, as the borrower taps Pass'
+  vendor = answerLiveness('passed', (sessionId) => {
+    drive.notes[at] = `tapped Pass on the sandbox's liveness page (session ${sessionId}); the page reads the result`
+    void renderDrive()
+  })
+  window.setTimeout(() => {
+    if (page.drive !== drive || drive.awaiting !== at || !drive.notes[at]?.startsWith('asking')) return
+    drive.notes[at] = 'tap Pass on the liveness page in the followed page: no sandbox liveness page answered the drive; it waits for the page to read the result'
+    void renderDrive()
+  }, 5_000)
+}
+
 export function startDrive(path: ModelPath): void {
-  page.drive = { path, at: 0, results: [], seen: [], awaiting: null }
+  stopWaiting()
+  const drive: Drive = { path, at: 0, results: [], seen: [], notes: [], awaiting: null, hold: null, sent: null, playing: false }
+  page.drive = drive
+  // From where the followed page is: the answers it already had (its start) are checked off at once.
+  const live = followedPage()
+  while (live && drive.at < path.steps.length && byThePage(path.steps[drive.at]) && reached(path, drive.at + 1, live.value)) {
+    drive.at += 1
+    drive.results[drive.at] = 'ok'
+    drive.notes[drive.at] = 'the page had done this when the drive started'
+  }
   void renderDrive()
   $('drive').scrollIntoView({ block: 'nearest' })
 }
@@ -59,46 +152,29 @@ function moveDrive(delta: number): void {
   if (!drive) return
   const next = Math.min(drive.path.steps.length, Math.max(0, drive.at + delta))
   if (next === drive.at) return
+  stopWaiting()
+  Object.assign(drive, { awaiting: null, hold: null, sent: null })
   const live = followedPage()
-  if (live && delta > 0) {
-    const action = drive.path.steps[next - 1]?.do
-    if (action?.kind === 'event' && action.event) page.live?.drive(live.pageId, action.event)
-  }
+  const step = drive.path.steps[next - 1]
   if (live && delta < 0) {
+    drive.playing = false
     const routable = [...activeStates(graph, expectedAt(drive.path, next))].filter((id) => page.byId.get(id)?.routable).pop()
     if (routable) page.live?.drive(live.pageId, { type: 'xstate.route', to: `#${routable}` })
   }
   drive.at = next
-  drive.awaiting = live && delta > 0 ? next : null
-  // A call's answer or a wait may already have happened in the page: check it against the page now.
-  if (live && delta > 0 && drive.path.steps[next - 1]?.do.kind !== 'event') checkDriveAgainst(live)
+  waiting = { since: Date.now(), via: [] }
+  if (live && delta > 0) {
+    drive.awaiting = next
+    drive.results[next] = undefined
+    if (step?.do.event?.type === 'liveness.returned') answerVendor(drive, next)
+    if (!byThePage(step) && step?.do.event) drive.hold = step.do.event
+    arm(drive, next, waitLimitMs.page)
+    checkDriveAgainst(live)
+  }
   void renderDrive()
   const leaf = leafOf(expectedAt(drive.path, next))
   if (leaf) act.centerOn(leaf)
 }
-
-function picker(all: ModelPath[]): HTMLElement[] {
-  const input = h('input', { type: 'search', id: 'drive-filter', value: filter, placeholder: 'screen, state or event', 'aria-label': 'Filter the paths' }) as HTMLInputElement
-  input.addEventListener('input', () => {
-    filter = input.value
-    const select = $<HTMLSelectElement>('drive-path')
-    select.replaceChildren(...options(all))
-  })
-  const select = h('select', { id: 'drive-path', 'aria-label': 'Generated path', onchange: (e: Event) => startDrive(all.find((p) => p.id === (e.target as HTMLSelectElement).value) as ModelPath) }, ...options(all))
-  return [h('label', {}, 'Find ', input), h('label', {}, 'Path ', select)]
-}
-
-function options(all: ModelPath[]): HTMLOptionElement[] {
-  const shown = filter ? all.filter((p) => matchesWords(filter, pathWords(p))) : all
-  // The longest first: the whole-funnel walk leads.
-  const sorted = [...shown].sort((a, b) => screensOf(b) - screensOf(a) || a.steps.length - b.steps.length)
-  return [
-    h('option', { value: '' }, `choose one of ${shown.length} paths${filter ? ` (of ${all.length})` : ''}`),
-    ...sorted.map((p) => h('option', { value: p.id, selected: page.drive?.path.id === p.id }, pathTitle(p))),
-  ]
-}
-
-const screensOf = (p: ModelPath) => new Set([p.startExpect, ...p.steps.map((s) => s.expect)].map((e) => screenOf(e.state))).size
 
 export async function renderDrive(): Promise<void> {
   const body = $('drive-body')
@@ -108,39 +184,42 @@ export async function renderDrive(): Promise<void> {
     return
   }
   const all = [...file.statePaths, ...file.edgePaths, ...(file.funnelPaths ?? [])]
-  const parts: Child[] = [...picker(all)]
+  const parts: Child[] = [...picker(all, startDrive)]
   const drive = page.drive
   if (drive) {
     const live = followedPage()
+    const busy = drive.awaiting !== null
+    const play = () => {
+      drive.playing = !drive.playing
+      if (drive.playing && !busy) moveDrive(1)
+      else void renderDrive()
+    }
     parts.push(
       h(
         'div',
         { class: 'row' },
         h('button', { type: 'button', id: 'drive-back', disabled: drive.at === 0, onclick: () => moveDrive(-1) }, '◀ Back'),
-        h('span', {}, `step ${drive.at} of ${drive.path.steps.length}`),
-        h('button', { type: 'button', id: 'drive-forward', disabled: drive.at === drive.path.steps.length, onclick: () => moveDrive(1) }, 'Forward ▶'),
-        h('button', { type: 'button', onclick: () => ((page.drive = null), void renderDrive(), decorateChart(), decorateMap()) }, 'Stop'),
+        h('span', { id: 'drive-at' }, `step ${drive.at} of ${drive.path.steps.length}${busy ? ', waiting for the page' : ''}`),
+        h('button', { type: 'button', id: 'drive-forward', disabled: drive.at === drive.path.steps.length || busy, onclick: () => moveDrive(1) }, 'Forward ▶'),
+        live ? h('button', { type: 'button', id: 'drive-play', disabled: drive.at === drive.path.steps.length, onclick: play }, drive.playing ? 'Pause' : 'Play to the end') : null,
+        h('button', { type: 'button', onclick: () => (stopWaiting(), (page.drive = null), void renderDrive(), decorateChart(), decorateMap()) }, 'Stop'),
       ),
+      h('p', { class: 'drive-tally', id: 'drive-tally' }, tally(drive)),
       h(
         'p',
         { class: 'note' },
         live
-          ? `Driving the followed page (${describePage(live)}): Forward sends the step's event; calls, answers and waits happen in the page against the sandbox. Each step is checked against what the page reports: ✓, or ✗ with where the page is. The chart fills the page's state and outlines the one the path expects. Back sends the page to the step's screen by its route.`
+          ? `Driving the followed page (${describePage(live)}). Forward sends the step's event once the page is where the step starts; the page's calls go to the sandbox and the drive waits for the answers. The SMS code and the liveness Pass come from the sandbox, as the borrower gets them. ✓ the page did it, ✗ where it went instead. The chart fills the page's state and outlines the path's. Back routes the page to the step's screen.`
           : 'No live page followed: the path moves on the chart only. Open the host simulator on this origin to drive a page with it.',
       ),
       // Picking a step moves the chart there without sending anything to the page.
-      stepList(
-        drive.path,
-        drive.at,
-        drive.results,
-        (at) => {
-          drive.at = at
-          void renderDrive()
-          const leaf = leafOf(expectedAt(drive.path, at))
-          if (leaf) act.centerOn(leaf)
-        },
-        drive.seen,
-      ),
+      driveSteps(drive, (at) => {
+        stopWaiting()
+        Object.assign(drive, { at, awaiting: null, hold: null, sent: null, playing: false })
+        void renderDrive()
+        const leaf = leafOf(expectedAt(drive.path, at))
+        if (leaf) act.centerOn(leaf)
+      }),
     )
   }
   body.replaceChildren(...parts.filter((p): p is Node => p instanceof Node))

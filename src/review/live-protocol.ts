@@ -26,6 +26,8 @@ export interface PageReport {
   event: string
   transitions: TakenTransition[]
   at: number
+  /** The lenders the page lists, in its order, once the match screen has them: a drive picks among them. */
+  lenders?: string[]
 }
 
 export type LiveMessage =

@@ -30,7 +30,15 @@ export interface Drive {
   results: StepResult[]
   /** Where the page was when a step was checked off: said beside a ✗. */
   seen: (string | undefined)[]
+  /** What the drive did or waits for at a step, said beside it (the code it typed, the vendor's answer). */
+  notes: (string | undefined)[]
   awaiting: number | null
+  /** The step's event, held until the page is where the step starts. */
+  hold: { type: string; [key: string]: unknown } | null
+  /** The event sent for the awaited step: the page's report of it decides the step. */
+  sent: string | null
+  /** Moving on by itself after each ✓, until the end or a ✗. */
+  playing: boolean
 }
 
 export const graph = machineGraph(appMachine)

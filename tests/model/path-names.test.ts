@@ -1,7 +1,10 @@
 import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import type { Expectation, StepAction } from '../../machines/model/explore'
-import { namePath } from '../../machines/model/path-names'
+import { initialContext } from '../../machines/context'
+import { startSamples } from '../../machines/model/fixtures'
+import { instrument } from '../../machines/model/instrument'
+import { hostStart, namePath, walkThrough, wholeFunnel } from '../../machines/model/path-names'
 import type { ModelPath } from '../../machines/model/paths'
 
 /*
@@ -51,4 +54,35 @@ test('a failed answer on the way is in the name; a long walk keeps its two first
     ),
   )
   expect(named.name).toBe('repaying borrower: home → loan demand → … → asset info → contact → bank card (trialLoan fails: network)')
+})
+
+test('the whole-funnel walk starts as a host opens the page and acts as a live page lets a borrower', { timeout: 120_000 }, () => {
+  const model = instrument(appMachine)
+  const walk = walkThrough(model, wholeFunnel, 'funnel-1', { starts: [hostStart] })
+  if (walk === null) throw new Error('no whole-funnel walk from the host start')
+  // The host opens `/?bridge=…#/`: a token and the entry page. The start the walk takes must boot the same.
+  const sample = startSamples.find((s) => s.name === walk.start)
+  const hostOpening = { bridge: { channel: 'app-test', token: 'tok' } }
+  const comparable = (input: object) => {
+    const { runtime: _runtime, ...rest } = initialContext({ input: { now: () => 0, makeId: () => 'id', ...input } as never })
+    return rest
+  }
+  expect(comparable(sample?.input ?? {})).toEqual(comparable(hostOpening))
+  // The screens in the funnel's order, then the loan repaid.
+  const screens = [walk.startExpect, ...walk.steps.map((s) => s.expect)].map((e) => e.context.screen).filter((s, i, all) => s !== null && s !== all[i - 1])
+  const order = ['home', 'loanDemand', 'facialIdentification', 'basicInfo', 'assetInfo', 'contact', 'bankCard', 'review', 'result', 'match', 'lendConfirm', 'loanPlan', 'repayment', 'repaymentResult']
+  let passed = 0
+  for (const screen of screens) if (screen === order[passed]) passed += 1
+  expect(order.slice(0, passed)).toEqual(order)
+  expect(screens.at(-1)).toBe('repaymentResult')
+  // A live page answers its calls before the borrower can act: no event while one is in flight.
+  const before = [walk.startExpect, ...walk.steps.map((s) => s.expect)]
+  const eventsDuringCalls = walk.steps.flatMap((s, i) => (s.do.kind === 'event' && before[i]!.invoking.length > 0 ? [`${i + 1} ${s.label} during ${before[i]!.invoking.join(', ')}`] : []))
+  expect(eventsDuringCalls).toEqual([])
+  // Each SMS code is typed after the answer that sent it: the borrower reads it from the message.
+  const index = (label: string) => walk.steps.findIndex((s) => s.label === label)
+  expect(index('form.change(bankCard:code)')).toBeGreaterThan(index('sendCardCode.done:sent'))
+  expect(index('form.change(lendConfirm:code)')).toBeGreaterThan(index('sendLenderCardCode.done:sent'))
+  expect(index('sendCardCode.done:sent')).toBeGreaterThan(-1)
+  expect(index('sendLenderCardCode.done:sent')).toBeGreaterThan(-1)
 })

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Locator, Page, Request, Route } from 'playwright-core'
+import type { Page, Request, Route } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import { createStepper, type Expectation } from '../../machines/model/explore'
@@ -16,12 +16,13 @@ import { intlLocale, supportedLocales, type Locale } from '../../src/i18n/locale
 import { artifactsDir, newPhoneContext } from '../support/browser'
 import { pageSandboxAndBrowser } from '../support/browser-suite'
 import { pageUrl } from '../support/sandbox'
+import { perform, readerOf } from './support/browser-driver'
 import { errorResponse, fixtureData, initConfigBody, match, queryInput, referenceData } from './support/fake-api'
 import { writeLevelReport, type StepCounts } from './support/level-report'
 import { contractProblems, IdempotencyLedger, type SentRequest } from './support/request-checks'
 import { uiPathSet } from './support/ui-paths'
 import { borrowerOps, hashOf, type Op } from './support/user-steps'
-import { advanceWorld, render as textOf, startWorld, verifyFacts, verifySees, type ScreenReader, type Translate, type World } from './support/verify'
+import { advanceWorld, startWorld, verifyFacts, verifySees, type Translate, type World } from './support/verify'
 
 /*
  * Model paths in headless Chromium: the built page, served by the sandbox, walked
@@ -167,80 +168,6 @@ interface Held {
   request: Request
   params: Record<string, string>
   input: Record<string, unknown>
-}
-
-function readerOf(page: Page): ScreenReader {
-  return {
-    page: async () => {
-      const screen = await page.locator('main[data-screen]').first().getAttribute('data-screen', { timeout: 200 }).catch(() => null)
-      if (screen !== null) return screen
-      return (await page.locator('main .steps').count()) > 0 ? 'boot' : null
-    },
-    heading: async () => page.locator('main h1').first().textContent({ timeout: 200 }).catch(() => null),
-    text: async () => (await page.locator('body').innerText({ timeout: 500 }).catch(() => '')) ?? '',
-    control: async (control, name) => {
-      const found = page.getByRole(control.role, { name, exact: true })
-      const count = await found.count()
-      if (count === 0) return { found: false, enabled: false }
-      return { found: true, enabled: await found.last().isEnabled({ timeout: 200 }).catch(() => false) }
-    },
-    busy: async () => (await page.locator('main[aria-busy="true"]').count()) > 0,
-    alerts: async () => page.getByRole('alert').allInnerTexts(),
-    sheetOpen: async () => (await page.getByRole('dialog').count()) > 0,
-  }
-}
-
-async function perform(page: Page, t: Translate, op: Op, refused: boolean): Promise<void> {
-  const sheet = page.getByRole('dialog')
-  const scope = (inSheet?: boolean): Page | Locator => (inSheet ? sheet : page)
-  switch (op.op) {
-    case 'click': {
-      const name = textOf(t, op.name)
-      let target: Locator
-      if (op.near !== undefined) {
-        const row = page.locator('.agreement', { has: page.getByRole('checkbox', { name: textOf(t, op.near), exact: true }) })
-        target = row.getByRole('button', { name, exact: true })
-      } else {
-        const all = scope(op.sheet).getByRole('button', { name, exact: true })
-        target = op.last ? all.last() : all.first()
-      }
-      if (refused) {
-        // A refused event: its button is absent or disabled; an enabled one is still tapped.
-        if ((await target.count()) > 0 && (await target.isEnabled())) await target.click()
-        return
-      }
-      await expect.poll(() => target.isEnabled({ timeout: 250 }).catch(() => false), { timeout: 15_000, message: `the button "${name}" is enabled` }).toBe(true)
-      await target.click()
-      return
-    }
-    case 'tick': {
-      const box = op.name === undefined ? sheet.getByRole('checkbox').first() : scope(op.sheet).getByRole('checkbox', { name: textOf(t, op.name), exact: true })
-      if (refused && (await box.count()) === 0) return
-      await box.check()
-      return
-    }
-    case 'type': {
-      const field = page.getByLabel(textOf(t, op.label), { exact: true }).nth(op.nth ?? 0)
-      await field.fill(op.text)
-      await field.blur()
-      return
-    }
-    case 'select':
-      await page.getByLabel(textOf(t, op.label), { exact: true }).nth(op.nth ?? 0).selectOption({ label: textOf(t, op.option) })
-      return
-    case 'region': {
-      const [province, city, district] = op.names
-      await page.getByRole('button', { name: `${textOf(t, op.label)} ${t('ui.cityPicker.placeholder')}` }).click()
-      const picker = page.getByRole('dialog')
-      // The borrower searches the district and picks the result that names the whole chain.
-      await picker.getByLabel(t('ui.cityPicker.search'), { exact: true }).fill(district)
-      await picker.getByRole('button', { name: `${province} ${city} ${district}`, exact: true }).click()
-      return
-    }
-    case 'host':
-      await page.evaluate((payload) => window.postMessage({ type: 'huaqian.bridge', payload }, window.location.origin), op.payload)
-      return
-  }
 }
 
 /**

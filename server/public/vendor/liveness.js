@@ -226,4 +226,20 @@ if (!sessionId) {
   showOnlyBack()
 } else {
   loadSession()
+  listenToDrive()
+}
+
+// A reviewer driving a page from /review/ on this origin taps the outcome here for the borrower
+// (src/review/drive-sandbox.ts): the same report and return as the buttons. The page opened
+// announces itself, so a drive that asked before it loaded asks again.
+function listenToDrive() {
+  if (typeof BroadcastChannel !== 'function') return
+  const channel = new BroadcastChannel('huaqian.sandbox.vendor')
+  channel.onmessage = async (message) => {
+    const data = message.data
+    if (data?.kind !== 'answer' || (data.outcome !== 'passed' && data.outcome !== 'failed') || busy) return
+    channel.postMessage({ kind: 'answered', sessionId, outcome: data.outcome })
+    await report(data.outcome)
+  }
+  channel.postMessage({ kind: 'open', sessionId })
 }

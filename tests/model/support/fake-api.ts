@@ -21,8 +21,14 @@ export interface HeldRequest extends SentRequest {
   response: ServerResponse
 }
 
-/** `data`: an answer computed for the run (a walk's generated server data), sent as is. */
-export type Answer = { outcome: 'done'; fixture: string } | { outcome: 'data'; data: unknown } | { outcome: 'error'; error: FailureKind }
+/**
+ * `data`: an answer computed for the run (a walk's generated server data), sent as is.
+ * `serverError`: a gateway's 502 with no envelope, which the request layer reads as the server failing.
+ */
+export type Answer = { outcome: 'done'; fixture: string } | { outcome: 'data'; data: unknown } | { outcome: 'error'; error: FailureKind } | { outcome: 'serverError' }
+
+/** A gateway's answer when the server behind it fails: HTTP 502, a page of its own, no envelope. */
+export const badGateway = { status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }
 
 export interface FakeApi {
   origin: string
@@ -219,7 +225,14 @@ export async function startFakeApi(): Promise<FakeApi> {
       }),
     answer: (request, answer, src) => {
       request.answered = true
-      ledger.answered(request.call, answer.outcome === 'error' ? answer.error : 'ok')
+      // A gateway's 5xx leaves the outcome unknown, as a dropped connection does: the key is kept.
+      ledger.answered(request.call, answer.outcome === 'error' ? answer.error : answer.outcome === 'serverError' ? 'network' : 'ok')
+      if (answer.outcome === 'serverError') {
+        request.response.statusCode = badGateway.status
+        request.response.setHeader('Content-Type', badGateway.contentType)
+        request.response.end(badGateway.body)
+        return
+      }
       if (answer.outcome === 'data') {
         send(request.response, 200, { status: 0, message: 'OK', data: answer.data })
         return

@@ -60,6 +60,11 @@ function merged(entries: Verification[]): { sees: Sees; facts: NonNullable<Verif
   return { sees, facts }
 }
 
+/** The page the table says a state shows (its `data-screen`, or `boot`); undefined where it names none. */
+export function pageOf(value: StateValue): string | undefined {
+  return merged(entriesFor(value).entries).sees.page
+}
+
 /** What a level can observe of the machine's facts; a field left out is not observable there. */
 export interface ObservedFacts {
   /** The URL shown, and for a change the machine made, whether it pushed or replaced. */

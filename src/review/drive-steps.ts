@@ -1,0 +1,66 @@
+import { $, h } from './dom'
+import { page, type Drive } from './page-state'
+import { pathTitle, pathWords, screenOf } from './path-names'
+import type { ModelPath } from './review-data'
+import { matchesWords } from './word-search'
+
+/*
+ * The drive's picker (the paths, filtered by screen, state or event, the longest first), its tally
+ * and its steps as a list: each step's move and where it leads, its mark (✓, ✗ with where the
+ * page went, ⧗ while the page is awaited) and what the drive did or needs for it.
+ */
+
+let filter = ''
+
+export function driveSteps(drive: Drive, onPick: (at: number) => void): HTMLOListElement {
+  const path = drive.path
+  const items = [`start: ${path.start}${path.startExpect.route ? ` (${path.startExpect.route.path})` : ''}`, ...path.steps.map((s) => `${s.label}${s.expect.route ? ` → ${s.expect.route.path}` : ''}`)]
+  return h(
+    'ol',
+    { class: 'steps', start: '0' },
+    ...items.map((text, i) => {
+      const result = drive.results[i]
+      const waiting = drive.awaiting === i
+      return h(
+        'li',
+        { class: [i === drive.at ? 'current' : '', result ?? '', waiting ? 'waiting' : ''].join(' ').trim(), ...(i === drive.at ? { 'aria-current': 'step' } : {}) },
+        h('button', { type: 'button', class: 'link', onclick: () => onPick(i) }, text),
+        result === 'ok' ? h('span', { class: 'mark ok', title: 'the page did this' }, ' ✓') : null,
+        result === 'off' ? h('span', { class: 'mark off' }, ` ✗ ${drive.seen[i] ?? 'the page is elsewhere'}`) : null,
+        waiting ? h('span', { class: 'mark wait' }, ' ⧗') : null,
+        drive.notes[i] !== undefined && result !== 'off' ? h('span', { class: 'drive-note' }, ` — ${drive.notes[i]}`) : null,
+      )
+    }),
+  )
+}
+
+export function tally(drive: Drive): string {
+  const marks = drive.results.slice(1)
+  const ok = marks.filter((r) => r === 'ok').length
+  const off = marks.filter((r) => r === 'off').length
+  return `${ok} ✓ · ${off} ✗ · ${drive.path.steps.length - ok - off} not yet, of ${drive.path.steps.length} steps`
+}
+
+export function picker(all: ModelPath[], startDrive: (path: ModelPath) => void): HTMLElement[] {
+  const input = h('input', { type: 'search', id: 'drive-filter', value: filter, placeholder: 'screen, state or event', 'aria-label': 'Filter the paths' }) as HTMLInputElement
+  input.addEventListener('input', () => {
+    filter = input.value
+    const select = $<HTMLSelectElement>('drive-path')
+    select.replaceChildren(...options(all))
+  })
+  const select = h('select', { id: 'drive-path', 'aria-label': 'Generated path', onchange: (e: Event) => startDrive(all.find((p) => p.id === (e.target as HTMLSelectElement).value) as ModelPath) }, ...options(all))
+  return [h('label', {}, 'Find ', input), h('label', {}, 'Path ', select)]
+}
+
+function options(all: ModelPath[]): HTMLOptionElement[] {
+  const shown = filter ? all.filter((p) => matchesWords(filter, pathWords(p))) : all
+  // The longest first: the whole-funnel walk leads.
+  const sorted = [...shown].sort((a, b) => screensOf(b) - screensOf(a) || a.steps.length - b.steps.length)
+  return [
+    h('option', { value: '' }, `choose one of ${shown.length} paths${filter ? ` (of ${all.length})` : ''}`),
+    ...sorted.map((p) => h('option', { value: p.id, selected: page.drive?.path.id === p.id }, pathTitle(p))),
+  ]
+}
+
+const screensOf = (p: ModelPath) => new Set([p.startExpect, ...p.steps.map((s) => s.expect)].map((e) => screenOf(e.state))).size
+
