@@ -111,8 +111,12 @@ export function panZoom(viewport: HTMLElement, canvas: HTMLElement): PanZoom {
     zoomBy,
     center(rect, minScale = 0.6) {
       scale = Math.max(scale, minScale)
-      x = viewport.clientWidth / 2 - (rect.x + rect.width / 2) * scale
-      y = viewport.clientHeight / 2 - (rect.y + Math.min(rect.height, viewport.clientHeight / scale) / 2) * scale
+      // A box larger than the view shows its top left (its name) a little in from the edge, not its middle.
+      const margin = 12
+      const width = Math.min(rect.width, (viewport.clientWidth - margin * 2) / scale)
+      const height = Math.min(rect.height, (viewport.clientHeight - margin * 2) / scale)
+      x = viewport.clientWidth / 2 - (rect.x + width / 2) * scale
+      y = viewport.clientHeight / 2 - (rect.y + height / 2) * scale
       apply()
     },
     dragged: () => moved,

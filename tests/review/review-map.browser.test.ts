@@ -51,6 +51,15 @@ test('the page opens on a map that reads at 1280×800: every screen a card with 
   const events = await page.locator('#panel [data-summary="events"] li').allTextContents()
   for (const event of ['sms.send', 'form.submit', 'step.back']) expect(events.some((line) => line.includes(event)), event).toBe(true)
   await page.screenshot({ path: shot('0-bankCard-panel') })
+  // At 768 px the screen's frame is wider than the chart's view: opened, its name is in view, not at or past the left edge.
+  await page.setViewportSize({ width: 768, height: 1024 })
+  await page.getByRole('button', { name: 'Fit', exact: true }).click()
+  await page.locator('[data-state-id="bankCard"] > rect.box').click({ position: { x: 30, y: 8 } })
+  const name = await page.locator('[data-state-id="bankCard"] > text.name').boundingBox()
+  const view = await page.locator('#viewport').boundingBox()
+  // Whole and clear of the edge (6 px or more), where a name flush with it reads as cut.
+  expect(name && view && name.x >= view.x + 6 && name.x + name.width <= view.x + view.width && name.y >= view.y + 6 && name.y + name.height <= view.y + view.height).toBe(true)
+  await page.setViewportSize({ width: 1280, height: 800 })
 
   // A band's title opens the flow's chart; back to the map.
   await page.getByRole('button', { name: '◀ Map' }).click()
