@@ -1,13 +1,15 @@
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
 import { screenPaths } from '../../machines/screens'
-import { scrubbedAddress } from '../../src/bridge/bridge'
+import { scrubbedAddress, type BridgeWindow } from '../../src/bridge/bridge'
+import { pageLocale } from '../../src/i18n/page-locale'
 import { createSession } from '../../src/session/session'
 
 /*
  * What the page keeps from the address it was opened at, over generated addresses
  * (docs/product-rules.md#boot-and-login, #bridge): the spec's defaults where the host names
- * nothing (boot-defaults), and an address bar without the token after intake, route and other
+ * nothing (boot-defaults; the language too, where a `lang` in the address wins over the payload's,
+ * locale-choice), and an address bar without the token after intake, route and other
  * parameters kept as they were (bridge-token-leaves-url).
  */
 
@@ -17,6 +19,18 @@ const params = fc.uniqueArray(fc.tuple(name, value), { maxLength: 3, selector: (
 const token = fc.stringMatching(/^[A-Za-z0-9]{8,24}$/)
 
 const queryOf = (pairs: [string, string][]) => pairs.map(([n, v]) => `${n}=${v}`).join('&')
+
+// rules: boot-defaults, locale-choice
+test('boot-defaults: with nothing in the address or the payload the page speaks Simplified Chinese; a language the host names wins', () => {
+  const named = fc.constantFrom<[string, string]>(['en', 'en'], ['fr-CA', 'fr'], ['zh_TW', 'zh-Hant'], ['es', 'es'], ['zh-CN', 'zh-Hans'])
+  fc.assert(
+    fc.property(fc.option(named), fc.option(named), fc.constantFrom('', 'x=1', 'channel=a'), (inAddress, inPayload, other) => {
+      const search = [other, inAddress === null ? '' : `lang=${inAddress[0]}`].filter(Boolean).join('&')
+      const win = { location: { search: search ? `?${search}` : '', hash: '#/pages/home/index' } } as unknown as BridgeWindow
+      expect(pageLocale(win, inPayload?.[0])).toBe(inAddress?.[1] ?? inPayload?.[1] ?? 'zh-Hans')
+    }),
+  )
+})
 
 // rules: boot-defaults
 test('boot-defaults: with nothing in the address, appCode is 10002 and the channel app-test; what the host names wins', () => {
