@@ -245,7 +245,7 @@ function materialise(model: Instrumented, graph: Graph, route: Route, id: string
 
 export interface GenerateOptions extends ExploreOptions {
   machine?: AnyStateMachine
-  /** Also search the whole-funnel walk (a search of its own, a minute of CPU: for the paths file, not for every test). */
+  /** Also search the whole-funnel walk (a search of its own, seconds of CPU: for the paths file, not for every test). */
   funnelWalk?: boolean
 }
 
