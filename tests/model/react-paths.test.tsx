@@ -196,9 +196,7 @@ async function runPath(path: ModelPath): Promise<void> {
     for (const s of observed.seen.guardOutcomes) seen.guardOutcomes.add(s)
     cleanup()
     actor.stop()
-    // A request already on its way lands before the log is cleared, not in the next path's log.
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    api.reset()
+    await api.reset()
   }
 }
 

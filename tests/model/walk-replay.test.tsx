@@ -48,7 +48,7 @@ async function replayInReact(trace: Trace, frames: ScreenFrame[]): Promise<Repla
   sessionStorage.clear()
   const address = startAddress(trace.world)
   window.history.replaceState(null, '', `/?${new URLSearchParams(address.query).toString()}${address.hash}`)
-  api.reset()
+  await api.reset()
   const services = createServices(window, config(api.origin))
   const clock = new SimulatedClock()
   const actor = startAppActor(window, services, clock)
@@ -117,8 +117,7 @@ async function replayInReact(trace: Trace, frames: ScreenFrame[]): Promise<Repla
   } finally {
     cleanup()
     actor.stop()
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    api.reset()
+    await api.reset()
   }
 }
 

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { calls, type CallName } from '../../../src/contract/calls'
 import type { FailureKind } from '../../../machines/model/fixtures'
@@ -31,14 +31,15 @@ export type Answer = { outcome: 'done'; fixture: string } | { outcome: 'data'; d
 export const badGateway = { status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }
 
 export interface FakeApi {
-  origin: string
+  /** Where the page is pointed: changes with every reset. */
+  readonly origin: string
   /** Every request seen, in order (answered or not). */
   log: HeldRequest[]
   /** The oldest unanswered request for a call; waits for it to arrive. */
   waitFor(call: CallName, timeoutMs?: number): Promise<HeldRequest>
   answer(request: HeldRequest, answer: Answer, src: string): void
-  /** Drops every held request (between paths) so no answer leaks into the next one. */
-  reset(): void
+  /** Drops every held request and listens on a new port (between paths): nothing leaks into the next one. */
+  reset(): Promise<void>
   /** What the page sent that breaks the contract, the headers, the signature or idempotency, per request. */
   problems: string[]
   /** The world the checks compare with (the runner's). */
@@ -159,7 +160,15 @@ export async function startFakeApi(): Promise<FakeApi> {
   const context: FakeApi['context'] = { world: { token: false, channel: null, lastFailure: null } }
   let ledger = new IdempotencyLedger()
   const waiters: { call: CallName; resolve: (request: HeldRequest) => void }[] = []
-  const server = createServer((request, response) => {
+  // Each path's page talks to a server of its own (reset listens anew): a request a stopped page
+  // sent late reaches a closed server, never the next path's log, however slow the machine is.
+  let server: Server | undefined
+  let origin = ''
+  const handle = (request: IncomingMessage, response: ServerResponse, live: () => boolean) => {
+    if (!live()) {
+      response.socket?.destroy()
+      return
+    }
     cors(request, response)
     if (request.method === 'OPTIONS') {
       response.statusCode = 204
@@ -174,6 +183,10 @@ export async function startFakeApi(): Promise<FakeApi> {
       return
     }
     void readBody(request).then((body) => {
+      if (!live()) {
+        response.socket?.destroy()
+        return
+      }
       const method = request.method ?? 'GET'
       const fields = method === 'GET' ? Object.fromEntries(url.searchParams) : body ? (JSON.parse(body) as Record<string, unknown>) : {}
       const headers: Record<string, string> = {}
@@ -191,14 +204,29 @@ export async function startFakeApi(): Promise<FakeApi> {
       const waiter = waiters.findIndex((w) => w.call === held.call)
       if (waiter >= 0) waiters.splice(waiter, 1)[0]?.resolve(held)
     })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  }
+  const closeServer = (closing: Server | undefined) =>
+    new Promise<void>((resolve) => {
+      if (closing === undefined) return resolve()
+      closing.closeAllConnections()
+      closing.close(() => resolve())
+    })
+  const listen = async () => {
+    const next: Server = createServer((request, response) => handle(request, response, () => server === next))
+    await new Promise<void>((resolve) => next.listen(0, '127.0.0.1', resolve))
+    const previous = server
+    server = next
+    origin = `http://127.0.0.1:${(next.address() as AddressInfo).port}`
+    await closeServer(previous)
+  }
+  await listen()
 
   const oldestHeld = (call: CallName) => log.find((r) => r.call === call && !r.answered && !r.response.writableEnded && !r.response.destroyed)
 
   return {
-    origin,
+    get origin() {
+      return origin
+    },
     log,
     problems,
     context,
@@ -251,17 +279,14 @@ export async function startFakeApi(): Promise<FakeApi> {
       // A connection that drops with no answer: what the request layer calls a network failure.
       request.response.socket?.destroy()
     },
-    reset: () => {
+    reset: async () => {
       for (const request of log) if (!request.answered) request.response.socket?.destroy()
       log.length = 0
       waiters.length = 0
       problems.length = 0
       ledger = new IdempotencyLedger()
+      await listen()
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => closeServer(server),
   }
 }
