@@ -1,6 +1,6 @@
 import { $, h } from './dom'
 import { page, type Drive } from './page-state'
-import { pathTitle, pathWords, screenOf } from './path-names'
+import { pathTitle, pathWords, screensWalked } from './path-names'
 import type { ModelPath } from './review-data'
 import { matchesWords } from './word-search'
 
@@ -62,5 +62,5 @@ function options(all: ModelPath[]): HTMLOptionElement[] {
   ]
 }
 
-const screensOf = (p: ModelPath) => new Set([p.startExpect, ...p.steps.map((s) => s.expect)].map((e) => screenOf(e.state))).size
+const screensOf = (p: ModelPath) => new Set(screensWalked(p)).size
 

@@ -131,9 +131,16 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
   return { machineId: machine.id, root: root.id, states: nodes.map(chartState), transitions }
 }
 
+/** The graph's states by id, made once per graph: a drive asks for active states thousands of times a step. */
+const statesById = new WeakMap<MachineGraph, Map<string, MachineGraph['states'][number]>>()
+
 /** Every state id active in a state value, ancestors included (the root too). */
 export function activeStates(graph: MachineGraph, value: unknown): Set<string> {
-  const byId = new Map(graph.states.map((s) => [s.id, s]))
+  let byId = statesById.get(graph)
+  if (byId === undefined) {
+    byId = new Map(graph.states.map((s) => [s.id, s]))
+    statesById.set(graph, byId)
+  }
   const active = new Set<string>([graph.root])
   const childByKey = (parentId: string, key: string) =>
     byId.get(parentId)?.children.map((id) => byId.get(id)).find((child) => child?.key === key)

@@ -15,12 +15,18 @@ export function screenOf(value: unknown): string | undefined {
   return screenIds.filter((id) => active.has(id)).pop()
 }
 
+/** A path's screens never change: the picker sorts and titles every path on each render of the drive. */
+const walkedByPath = new WeakMap<ModelPath, string[]>()
+
 export function screensWalked(path: ModelPath): string[] {
+  const known = walkedByPath.get(path)
+  if (known !== undefined) return known
   const out: string[] = []
   for (const expect of [path.startExpect, ...path.steps.map((s) => s.expect)]) {
     const screen = screenOf(expect.state)
     if (screen !== undefined && out[out.length - 1] !== screen) out.push(screen)
   }
+  walkedByPath.set(path, out)
   return out
 }
 

@@ -107,6 +107,9 @@ export async function reviewerBesideHost(suite: Suite) {
   await host.goto(`${sandbox.url}/host/`)
   await frameOnScreen(host, 'home')
   await chartFollows(review, 'home')
+  // The reviewer looks at the reviewer page. Chromium gives a page behind another few animation
+  // frames, and a click waits for the button to hold still over two of them: about 2 s a click.
+  await review.bringToFront()
   return { context, review, host, errors }
 }
 
