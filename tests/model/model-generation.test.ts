@@ -18,7 +18,7 @@ function changedMachine(change: (config: Config) => Config): AnyStateMachine {
   return createMachine(change(config) as never, appMachine.implementations as never) as unknown as AnyStateMachine
 }
 
-// The same seed giving the same paths is the golden test's (golden-paths.test.ts): seed 1, every run.
+// The same seed giving the same paths is the golden check's (machine-paths.test.ts): seed 1, every run.
 test('another seed gives other paths that reach as much', generous, () => {
   const first = generatePaths({ seed: 7 })
   const other = generatePaths({ seed: 8 })
