@@ -3,13 +3,14 @@
 // Type checking, lint and the production build count as one test each, so a run that
 // cannot type-check or build can never report green.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const extraArgs = process.argv.slice(2)
+const startedAt = Date.now()
 let passed = 0
 let failed = 0
 
@@ -25,6 +26,12 @@ function check(name, ok) {
 }
 
 function finish() {
+  // The whole run's figures, for docs/testing.md (`npm run docs:figures`); a run of some files only is not the suite's.
+  if (extraArgs.length === 0) {
+    mkdirSync(path.join(root, 'artifacts'), { recursive: true })
+    const run = { passed, failed, seconds: Math.round((Date.now() - startedAt) / 1000), finishedAt: new Date().toISOString(), ci: process.env.CI === 'true' }
+    writeFileSync(path.join(root, 'artifacts', 'npm-test.json'), `${JSON.stringify(run, null, 2)}\n`)
+  }
   console.log(`${passed} passed, ${failed} failed`)
   process.exit(failed === 0 && passed > 0 ? 0 : 1)
 }

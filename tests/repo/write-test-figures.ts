@@ -4,7 +4,7 @@ import { writeDocBlock } from '../support/doc-block'
 
 /*
  * Rewrites the figures section of docs/testing.md from the latest reports under artifacts/: the
- * model-based paths and their coverage per level, the product rules traced to checks, the reliability families, and Stryker's mutation
+ * last whole `npm test`, the model-based paths and their coverage per level, the product rules traced to checks, the reliability families, and Stryker's mutation
  * scores. It measures nothing itself; each report missing is named with the command that makes it.
  * Run: `npx tsx tests/repo/write-test-figures.ts`.
  */
@@ -25,6 +25,15 @@ type Figure = { covered: number; total: number; percent: number }
 type Coverage = { states: Figure; transitions: Figure; guardOutcomes: Figure }
 
 const cell = (f: Figure) => `${f.covered} / ${f.total} (${f.percent.toFixed(1)}%)`
+
+function suiteSection(): string[] {
+  const lines = ['### `npm test`', '']
+  const run = readJson('npm-test.json') as { passed: number; failed: number; seconds: number; finishedAt: string } | undefined
+  if (!run) return [...lines, 'No artifacts/npm-test.json: run `npm test`.', '']
+  const minutes = `${Math.floor(run.seconds / 60)} m ${run.seconds % 60} s`
+  lines.push(`${run.passed} passed, ${run.failed} failed, in ${minutes} on this machine, from the type check to the last reviewer-page test (artifacts/npm-test.json, ${run.finishedAt.slice(0, 16).replace('T', ' ')} UTC).`, '')
+  return lines
+}
 
 function modelSection(): string[] {
   const lines = ['### Model-based paths', '']
@@ -118,7 +127,7 @@ function ordersSection(): string[] {
 }
 
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
-  const body = [...modelSection(), ...ordersSection(), ...rulesSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
+  const body = [...suiteSection(), ...modelSection(), ...ordersSection(), ...rulesSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
   writeDocBlock(path.join(repoRoot, 'docs', 'testing.md'), 'test-figures', body)
   console.log('docs/testing.md: figures rewritten from artifacts/')
 }
