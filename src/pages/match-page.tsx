@@ -7,8 +7,9 @@ export default function MatchPage() {
   const send = useSend()
   const format = useFormat()
   const matches = useApp((snapshot) => snapshot.context.matches)
-  // Cheapest first, whatever order the server sent: the mark names the lowest rate (docs/product-rules.md#flow-lenders-cheapest-first).
-  const byPrice = [...(matches ?? [])].sort((a, b) => a.apr - b.apr)
+  // Cheapest first, whatever order the server sent, the larger limit first at the same rate: the
+  // mark names the lowest rate (docs/product-rules.md#flow-lenders-cheapest-first).
+  const byPrice = [...(matches ?? [])].sort((a, b) => a.apr - b.apr || b.credit_limit - a.credit_limit)
   const canSelect = useCan({ type: 'match.select', lender_id: matches?.[0]?.lender_id ?? '' })
   return (
     <ScreenFrame page="match">

@@ -26,19 +26,24 @@ const approvedScript = () => ({
   getCreditDecision: fixtures.getCreditDecision.approved!,
 })
 
-// Distinct rates in basis points (1% … 36%), in the order the server sends them.
-const ratesArbitrary = fc.uniqueArray(fc.integer({ min: 100, max: 3600 }), { minLength: 2, maxLength: 5 })
+// Offers as the server sends them: a rate in basis points (1% … 36%) and a limit in fen, few
+// enough rates that two lenders often share one; no two offers alike, so one order is right.
+const offersArbitrary = fc.uniqueArray(fc.record({ bp: fc.constantFrom(100, 720, 1800, 3600), limit: fc.integer({ min: 1, max: 50 }).map((k) => k * 100_000) }), {
+  minLength: 2,
+  maxLength: 5,
+  selector: (offer) => `${offer.bp}:${offer.limit}`,
+})
 
 // rules: flow-lenders-cheapest-first
-test('flow-lenders-cheapest-first: the match screen lists lenders by lower APR first, whatever order the server sent', { timeout: 240_000 }, async () => {
+test('flow-lenders-cheapest-first: the match screen lists lenders by lower APR, then higher limit, whatever order the server sent', { timeout: 240_000 }, async () => {
   const i18n = await i18nFor('en')
   await fc.assert(
-    fc.asyncProperty(ratesArbitrary, async (rates) => {
-      const lenders = rates.map((bp, at) => ({
+    fc.asyncProperty(offersArbitrary, async (offers) => {
+      const lenders = offers.map(({ bp, limit }, at) => ({
         lender_id: `lender-${at}`,
         name: `Lender ${at}`,
         logo_url: 'https://sandbox.test/l.png',
-        credit_limit: 5_000_000,
+        credit_limit: limit,
         apr: bp / 10_000,
         terms: [6, 12] as (6 | 12)[],
         recommended: false,
@@ -57,10 +62,10 @@ test('flow-lenders-cheapest-first: the match screen lists lenders by lower APR f
         </TranslationProvider>,
       )
       try {
-        // Lowest basis points first: the index each rate had as sent, in ascending rate.
-        const expected = rates
-          .map((bp, at) => ({ bp, at }))
-          .sort((a, b) => a.bp - b.bp)
+        // The index each offer had as sent, by ascending basis points, then descending fen.
+        const expected = offers
+          .map((offer, at) => ({ ...offer, at }))
+          .sort((a, b) => a.bp - b.bp || b.limit - a.limit)
           .map(({ at }) => `Choose Lender ${at}`)
         const shown = screen.getAllByRole('button', { name: /^Choose Lender \d+$/ }).map((button) => button.textContent)
         expect(shown).toEqual(expected)
@@ -69,6 +74,6 @@ test('flow-lenders-cheapest-first: the match screen lists lenders by lower APR f
         run.actor.stop()
       }
     }),
-    { numRuns: 20 },
+    { numRuns: 30 },
   )
 })
