@@ -4,11 +4,13 @@ import fc from 'fast-check'
 import { afterEach, expect, test } from 'vitest'
 import type { LoanSummary } from '../../machines/ports'
 import { baseScript, loanUser, start } from '../support/test-kit'
+import { fixtures } from '../../machines/model/fixtures'
 import { planOf, worldArbitrary, type WorldData } from '../../machines/model/walk'
 import { AppHandlesContext } from '../../src/app/app-context'
 import type { Services } from '../../src/app/services'
 import { TranslationProvider } from '../../src/i18n/translation'
 import HomePage from '../../src/pages/home-page'
+import MatchPage from '../../src/pages/match-page'
 import RepaymentPage from '../../src/pages/repayment-page'
 import { i18nFor } from '../../src/ui/components/render-in'
 
@@ -16,7 +18,8 @@ import { i18nFor } from '../../src/ui/components/render-in'
  * Values, not presence (docs/product-rules.md#money-and-dates): the figures the repayment and home
  * screens show, for generated loans, against what the server sent, written out here by hand in the
  * English format (CN¥ with thousands and two decimals; "Feb 2, 2025") and never through the app's
- * own formatter. Rules: money-fen, money-format, money-penalty, flow-periods-in-order, flow-order.
+ * own formatter; and the order lenders are listed in. Rules: money-fen, money-format, money-penalty,
+ * flow-periods-in-order, flow-order, flow-lenders-cheapest-first.
  */
 
 afterEach(cleanup)
@@ -128,5 +131,58 @@ test('money-format flow-order: home\'s loans card names every open loan in the s
       }
     }),
     { seed: 11, numRuns: 12 },
+  )
+})
+
+// The order the match screen lists lenders in, whatever order the server sent them: worked out
+// here from the generated rates and limits, never from the page's own sort.
+const approvedScript = () => ({
+  ...baseScript(),
+  getLoanUserStatus: fixtures.getLoanUserStatus.approved!,
+  getCreditDecision: fixtures.getCreditDecision.approved!,
+})
+
+// Offers as the server sends them: a rate in basis points (1% … 36%) and a limit in fen, few
+// enough rates that two lenders often share one; no two offers alike, so one order is right.
+const offersArbitrary = fc.uniqueArray(fc.record({ bp: fc.constantFrom(100, 720, 1800, 3600), limit: fc.integer({ min: 1, max: 50 }).map((k) => k * 100_000) }), {
+  minLength: 2,
+  maxLength: 5,
+  selector: (offer) => `${offer.bp}:${offer.limit}`,
+})
+
+// rules: flow-lenders-cheapest-first
+test('flow-lenders-cheapest-first: the match screen lists lenders by lower APR, then higher limit, whatever order the server sent', { timeout: 240_000 }, async () => {
+  await fc.assert(
+    fc.asyncProperty(offersArbitrary, async (offers) => {
+      const lenders = offers.map(({ bp, limit }, at) => ({
+        lender_id: `lender-${at}`,
+        name: `Lender ${at}`,
+        logo_url: 'https://sandbox.test/l.png',
+        credit_limit: limit,
+        apr: bp / 10_000,
+        terms: [6, 12] as (6 | 12)[],
+        recommended: false,
+        highlights: [],
+      }))
+      const run = start(
+        { ...approvedScript(), listMatches: () => ({ items: lenders }) },
+        { input: { initialDeepLink: { path: '/pages/match/index' } } },
+      )
+      await run.until((s) => s.matches({ session: { screens: { match: 'ready' } } }))
+      await shown(<MatchPage />, run)
+      try {
+        // The index each offer had as sent, by ascending basis points, then descending fen.
+        const expected = offers
+          .map((offer, at) => ({ ...offer, at }))
+          .sort((a, b) => a.bp - b.bp || b.limit - a.limit)
+          .map(({ at }) => `Choose Lender ${at}`)
+        const listed = screen.getAllByRole('button', { name: /^Choose Lender \d+$/ }).map((button) => button.textContent)
+        expect(listed).toEqual(expected)
+      } finally {
+        cleanup()
+        run.actor.stop()
+      }
+    }),
+    { numRuns: 30 },
   )
 })
