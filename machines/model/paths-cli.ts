@@ -28,7 +28,9 @@ import { writeRulesArtifacts } from './rules-artifacts'
  *                  machine with the properties and the verifications' facts checked after every step;
  *                  the table goes to artifacts/orders.txt (and .json). --bound N caps the orders per
  *                  state (default 50000; the reduction used is in the table), --state S only states
- *                  whose id holds S
+ *                  whose id holds S. With --level react, a sample of them replayed through the React
+ *                  app instead (tests/model/orders-react.test.tsx): --count N orders (default 16), one
+ *                  per state, drawn with --seed N (default 1)
  *   --approve      writes the golden paths (tests/model/golden-paths.txt) from this generation and
  *                  the machine's description (machines/model/machine-description.json); without it,
  *                  a difference from the committed files is printed and the exit code is 1
@@ -46,10 +48,21 @@ const { values } = parseArgs({
     orders: { type: 'boolean', default: false },
     bound: { type: 'string', default: '50000' },
     state: { type: 'string' },
+    level: { type: 'string', default: 'machine' },
+    count: { type: 'string', default: '16' },
   },
 })
 
+if (values.orders && values.level === 'react') {
+  const { spawnSync } = await import('node:child_process')
+  const sample = { seed: Number(values.seed), count: Number(values.count) }
+  if (!Number.isInteger(sample.seed) || !Number.isInteger(sample.count) || sample.count < 1) throw new Error('--seed and --count take whole numbers')
+  const run = spawnSync('npx', ['vitest', 'run', 'tests/model/orders-react.test.tsx'], { stdio: 'inherit', env: { ...process.env, ORDERS_REACT: JSON.stringify(sample) } })
+  process.exit(run.status ?? 1)
+}
+
 if (values.orders) {
+  if (values.level !== 'machine') throw new Error(`--orders runs at --level machine or react, not ${values.level}`)
   const { exploreOrders, formatOrders } = await import('./orders')
   // The verifications' facts live with the tests that own the verification table.
   const { traceFacts } = await import('../../tests/model/support/order-checks')

@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/translation'
 import type { AppSnapshot } from '../../machines/routes'
 import { useAppHandles } from '../app/app-context'
 import type { Platform } from '../bridge/payload'
-import { errorMessageKey } from '../ui/error-message'
+import { errorNoticeText } from '../ui/error-message'
 import { BootSummary, sameBoot, selectBoot } from './boot-summary'
 import { NavBar } from '../ui/components/nav-bar'
 
@@ -55,7 +55,8 @@ export function BootScreen({ phase, boot, platform, onRetry }: BootView & { onRe
         {phase === 'failed' && (
           <div role="alert" className="notice notice--error">
             <p>{t(failedStep === 'baseUrl' ? 'boot.outcomes.baseUrlFailed' : 'boot.outcomes.channelFailed')}</p>
-            {boot.errorCode !== null && <p>{t(errorMessageKey(boot.errorCode))}</p>}
+            {/* A refusal says which, as on every screen; Retry stays, because boot asks again from the start. */}
+            {boot.errorCode !== null && <p>{t(errorNoticeText(boot.errorCode, boot.errorStatus).what)}</p>}
             <button type="button" className="button" onClick={onRetry}>
               {t('common.retry')}
             </button>

@@ -4,8 +4,8 @@ import type { AppSnapshot } from '../../machines/routes'
 
 /** What boot found out, as the entry screen shows it: the proof that the chain works. */
 export function selectBoot(snapshot: AppSnapshot) {
-  const { channelCode, loginRequired, bootNext, errorCode, baseUrl } = snapshot.context
-  return { channelCode, loginRequired, bootNext, errorCode, baseUrl }
+  const { channelCode, loginRequired, bootNext, errorCode, errorStatus, baseUrl } = snapshot.context
+  return { channelCode, loginRequired, bootNext, errorCode, errorStatus, baseUrl }
 }
 
 export type BootFacts = ReturnType<typeof selectBoot>
@@ -16,6 +16,7 @@ export function sameBoot(a: BootFacts, b: BootFacts): boolean {
     a.loginRequired === b.loginRequired &&
     a.bootNext === b.bootNext &&
     a.errorCode === b.errorCode &&
+    a.errorStatus === b.errorStatus &&
     a.baseUrl === b.baseUrl
   )
 }
