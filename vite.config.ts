@@ -1,6 +1,6 @@
 import { defineConfig, configDefaults } from 'vitest/config'
 import react from '@vitejs/plugin-react'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { axiosWithoutFetch } from './src/build/axios-without-fetch.js'
 import { budgets } from './src/build/budgets.js'
 import { firstScreen } from './src/build/first-screen.js'
@@ -25,6 +25,22 @@ export const productTests = {
     ...(process.env.WALK_REPLAY ? [] : ['tests/model/walk-replay.test.tsx', 'tests/model/walk-replay.browser.test.ts']),
   ],
 }
+
+/*
+ * Most test files share their worker's loaded modules (`isolate: false`): loading React, jsdom, the
+ * machine and the sandbox again for every file was a third of the suite's time. A file keeps a worker
+ * of its own when it drives Chromium (its own browser and sandbox for minutes) or replaces a module
+ * with `vi.mock` (which a module an earlier file already loaded in that worker would ignore), or
+ * stubs a global for good.
+ */
+function ownsItsWorker(file: string): boolean {
+  return file.includes('.browser.') || /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(file, 'utf8'))
+}
+
+const sharedWorkerTests = ['tests', 'src', 'machines', 'server']
+  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`))
+  .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules') && !/^tests\/(bench|review)\//.test(file) && !file.includes('walk-replay') && !ownsItsWorker(file))
+  .sort()
 
 export default defineConfig(({ mode }) => ({
   base: './',
@@ -62,7 +78,11 @@ export default defineConfig(({ mode }) => ({
     projects: [
       {
         extends: true,
-        test: { ...productTests, name: 'product' },
+        test: { ...productTests, name: 'product', exclude: [...productTests.exclude, ...sharedWorkerTests] },
+      },
+      {
+        extends: true,
+        test: { ...productTests, name: 'product-shared', include: sharedWorkerTests, isolate: false },
       },
       // The reviewer page is built from what the product's tests leave in artifacts/ (the model's
       // screenshots, paths and coverage), so its tests run once those have finished writing them.
