@@ -6,7 +6,7 @@ import type { Coverage, Level } from './coverage'
 import { coverageOf, formatCoverage, uncoveredTransitions } from './coverage'
 import { instrument } from './instrument'
 import type { ModelPath, PathSet } from './paths'
-import { generatePaths } from './paths'
+import { seedPaths } from './path-cache'
 import { goldenFile, goldenText, lineDiff } from './golden'
 import { descriptionFile, descriptionText, describeMachine } from './machine-description'
 import { replayAll, replayPath } from './replay'
@@ -107,7 +107,7 @@ function coverageFileOf(level: Level): string {
 }
 
 async function main(): Promise<number> {
-  const set: PathSet = generatePaths({ seed, funnelWalk: true })
+  const set: PathSet = seedPaths(seed)
   const all = [...set.statePaths, ...set.edgePaths]
 
   if (values.run !== undefined) {

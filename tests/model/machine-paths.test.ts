@@ -5,14 +5,14 @@ import { appMachine } from '../../machines/app.machine'
 import { coverageOf, uncoveredTransitions } from '../../machines/model/coverage'
 import { instrument } from '../../machines/model/instrument'
 import { goldenFile, goldenText, lineDiff } from '../../machines/model/golden'
-import { generatePaths } from '../../machines/model/paths'
+import { seedPaths } from '../../machines/model/path-cache'
 import { replayAll, replayPath } from '../../machines/model/replay'
 import { screenStates } from '../../machines/model/screen-paths'
 import { writeLevelReport, type LevelReport, type StepCounts } from './support/level-report'
 import { machineVerifier } from './support/machine-verifier'
 
 // Generated once, at collection, so each path is its own test (`-t edge-12` runs one).
-const set = generatePaths({ seed: 1 })
+const set = seedPaths(1)
 const paths = [...set.statePaths, ...set.edgePaths]
 const model = instrument(appMachine)
 const repoRoot = path.resolve(import.meta.dirname, '../..')

@@ -2,7 +2,8 @@ import { createActor, SimulatedClock, type AnyMachineSnapshot } from 'xstate'
 import { appMachine } from '../../../machines/app.machine'
 import { clockStartMs, fixtures, startSamples } from '../../../machines/model/fixtures'
 import { instrument } from '../../../machines/model/instrument'
-import { generatePaths, type ModelPath } from '../../../machines/model/paths'
+import { seedPaths } from '../../../machines/model/path-cache'
+import type { ModelPath } from '../../../machines/model/paths'
 
 /*
  * The real application machine driven along the model's own paths (machines/model), with every
@@ -11,7 +12,7 @@ import { generatePaths, type ModelPath } from '../../../machines/model/paths'
  */
 
 export const model = instrument(appMachine)
-const set = generatePaths({ seed: 1 })
+const set = seedPaths(1)
 const paths = [...set.statePaths, ...set.edgePaths]
 export const invokedSources = new Set(model.inventory.invokeSrc.values())
 
