@@ -30,11 +30,11 @@ export const productTests = {
  * Most test files share their worker's loaded modules (`isolate: false`): loading React, jsdom, the
  * machine and the sandbox again for every file was a third of the suite's time. A file keeps a worker
  * of its own when it drives Chromium (its own browser and sandbox for minutes) or replaces a module
- * with `vi.mock` (which a module an earlier file already loaded in that worker would ignore), or
- * stubs a global for good.
+ * with `vi.mock` (which a module an earlier file already loaded in that worker would ignore), stubs
+ * a global for good, or installs a DOM itself (the DOM libraries it loads next must read that one).
  */
 function ownsItsWorker(file: string): boolean {
-  return file.includes('.browser.') || /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(file, 'utf8'))
+  return file.includes('.browser.') || /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(|\bbuiltinEnvironments\b/.test(readFileSync(file, 'utf8'))
 }
 
 const sharedWorkerTests = ['tests', 'src', 'machines', 'server']
@@ -82,7 +82,7 @@ export default defineConfig(({ mode }) => ({
       },
       {
         extends: true,
-        test: { ...productTests, name: 'product-shared', include: sharedWorkerTests, isolate: false },
+        test: { ...productTests, name: 'product-shared', include: sharedWorkerTests, isolate: false, setupFiles: ['tests/support/fresh-page-state.ts'] },
       },
       // The reviewer page is built from what the product's tests leave in artifacts/ (the model's
       // screenshots, paths and coverage), so its tests run once those have finished writing them.

@@ -16,9 +16,13 @@ test('a logged-in entry fetches each file once, compressed, and leaves DOMPurify
   const context = await newPhoneContext(suite.browser, 'zh-CN')
   const page = await context.newPage()
   const requested: string[] = []
-  const encodings = new Map<string, string | undefined>()
-  page.on('request', (request) => requested.push(request.url()))
-  page.on('response', async (response) => encodings.set(response.url(), (await response.allHeaders())['content-encoding']))
+  // Each script's encoding as its answer arrives, awaited before the check: read in a response handler, a slow answer
+  // was still unread when the check ran.
+  const encodings = new Map<string, Promise<string | undefined>>()
+  page.on('request', (request) => {
+    requested.push(request.url())
+    if (request.url().endsWith('.js')) encodings.set(request.url(), request.response().then(async (response) => (await response?.allHeaders())?.['content-encoding']))
+  })
   await page.goto(pageUrl(suite.sandbox.url, {}, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
   await page.locator('main[data-screen="home"]').waitFor()
   // The approve persona's next screen is loan demand: its chunk is prefetched once home is idle,
@@ -30,7 +34,7 @@ test('a logged-in entry fetches each file once, compressed, and leaves DOMPurify
   const twice = files.filter((url, index) => files.indexOf(url) !== index)
   expect(twice).toEqual([])
   expect(files.filter((url) => url.includes('/config/init.json'))).toHaveLength(1)
-  for (const url of files.filter((file) => file.endsWith('.js'))) expect(encodings.get(url), url).toBe('br')
+  for (const url of files.filter((file) => file.endsWith('.js'))) expect(await encodings.get(url), url).toBe('br')
 
   expect(files.some((url) => /\/rich-html-[\w-]+\.js$/.test(url))).toBe(false)
   await context.close()
