@@ -16,9 +16,9 @@ import { actionOf, snapshotsBefore } from './support/walk-steps'
  * the rendered app. Each sampled order is first run on the machine (the reference, which must hold
  * the temporal properties and the facts), then taken on the page the way the network, the host and
  * the borrower take it: the held requests answered in the order's order, a host payload or a Back tap
- * between them. After every step the app's machine is where the reference is, the page the state
- * names is shown, and the state's verifications hold on it; over the whole replay, the screen
- * properties. The sample draws states first, so a small count still spreads over boot, home's
+ * between them. After every step the app's machine is where the reference is and holds a token
+ * exactly when it does, the page the state names is shown, and the state's verifications hold on it;
+ * over the whole replay, the screen properties. The sample draws states first, so a small count still spreads over boot, home's
  * three calls, the submits and the polls.
  *
  * `npm run paths -- --orders --level react [--seed N] [--count N]` runs another sample (ORDERS_REACT).

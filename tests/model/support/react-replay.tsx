@@ -13,7 +13,7 @@ import { TranslationProvider } from '../../../src/i18n/translation'
 import { initI18n } from '../../../src/i18n/init-i18n'
 import { startFakeApi, type FakeApi } from './fake-api'
 import { config, perform, reader, settle } from './react-driver'
-import { pageOf, verifySees, type Translate, type World } from './verify'
+import { advanceWorld, pageOf, verifySees, type Translate, type World } from './verify'
 import { actionOf, frameOf, snapshotsBefore, startAddress, type ReplayReport } from './walk-steps'
 
 /*
@@ -31,20 +31,15 @@ import { actionOf, frameOf, snapshotsBefore, startAddress, type ReplayReport } f
 
 /** What the verifications compare with after a step: the runner's world, never the machine's reading of it. */
 function worldAfter(world: World, step: TraceStep): World {
-  const event = step.event as { type: string; token?: unknown } | null
-  if (event?.type === 'bridge.payload') return typeof event.token === 'string' && event.token !== '' ? { ...world, token: true } : world
   const answered = step.answered
-  if (answered === null) return world
-  if (answered.outcome === 'done') {
-    if (answered.src !== 'lookupChannel') return { ...world, lastFailure: null }
-    const channel = answered.output as { channel_code: string; is_login_required: number }
-    return { ...world, lastFailure: null, channel: { code: channel.channel_code, isLoginRequired: channel.is_login_required } }
-  }
+  if (answered === null) return step.event === null ? world : advanceWorld(world, { kind: 'event', event: step.event })
   // A gateway's 502 has no catalogue sentence of its own in the table: an alert, and a Retry, is what it must show.
   if (answered.outcome === 'serverError') return { ...world, lastFailure: null }
   // The init config is a plain file, not an envelope: a refusal's envelope there is an answer it cannot read.
-  if (answered.src === 'resolveBaseUrl' && answered.outcome === 'refused') return { ...world, lastFailure: 'invalidResponse' }
-  return { ...world, lastFailure: answered.outcome, token: answered.outcome === 'unauthorized' ? false : world.token }
+  const failure = answered.src === 'resolveBaseUrl' && answered.outcome === 'refused' ? 'invalidResponse' : answered.outcome
+  return failure === 'done'
+    ? advanceWorld(world, { kind: 'actor', src: answered.src, outcome: 'done', fixture: step.label }, answered.output)
+    : advanceWorld(world, { kind: 'actor', src: answered.src, outcome: 'error', error: failure })
 }
 
 export interface ReactReplay {
