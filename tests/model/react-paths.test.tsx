@@ -196,6 +196,8 @@ async function runPath(path: ModelPath): Promise<void> {
     for (const s of observed.seen.guardOutcomes) seen.guardOutcomes.add(s)
     cleanup()
     actor.stop()
+    // The next path's host posts must not reach this stopped actor.
+    services.bridge.dispose()
     await api.reset()
   }
 }
