@@ -264,3 +264,62 @@ export async function layoutChart(graph: MachineGraph, options: LayoutOptions = 
 
   return { width: result.width ?? 0, height: result.height ?? 0, states, transitions, initials, folded, gotos: placedGotos }
 }
+
+/** The states that get room for a screen thumbnail: those that show a screen. */
+export function screenStatesOf(graph: MachineGraph): Set<string> {
+  return new Set(graph.states.filter((s) => s.screen !== undefined).map((s) => s.id))
+}
+
+/**
+ * A layout laid out ahead, as a file: the states and transitions by id and key (the page puts its
+ * own graph's back), under a key of everything the layout was made from.
+ */
+export interface StoredLayout {
+  key: string
+  layout: Omit<ChartLayout, 'states' | 'transitions'> & {
+    states: (Omit<PlacedState, 'state'> & { state: string })[]
+    transitions: (Omit<PlacedTransition, 'transition' | 'also'> & { transition: string; also: string[] })[]
+  }
+}
+
+/** FNV-1a, twice with different offsets: a key, not a defence against anyone. */
+function fingerprint(text: string): string {
+  let a = 0x811c9dc5
+  let b = 0x01000193
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    a = Math.imul(a ^ c, 0x01000193)
+    b = Math.imul(b ^ c, 0x811c9dc5)
+  }
+  return `${(a >>> 0).toString(16)}${(b >>> 0).toString(16)}`
+}
+
+function layoutKey(graph: MachineGraph, options: LayoutOptions): string {
+  const sorted = (set: ReadonlySet<string> | undefined) => [...(set ?? [])].sort()
+  return fingerprint(JSON.stringify({ graph, collapsed: sorted(options.collapsed), thumbnails: sorted(options.thumbnails) }))
+}
+
+export function storeLayout(graph: MachineGraph, options: LayoutOptions, layout: ChartLayout): StoredLayout {
+  return {
+    key: layoutKey(graph, options),
+    layout: {
+      ...layout,
+      states: layout.states.map((placed) => ({ ...placed, state: placed.state.id })),
+      transitions: layout.transitions.map((placed) => ({ ...placed, transition: placed.transition.key, also: placed.also.map((t) => t.key) })),
+    },
+  }
+}
+
+/** The stored layout with this graph's own states and transitions, or null when it was made from anything else. */
+export function restoreLayout(graph: MachineGraph, options: LayoutOptions, stored: StoredLayout): ChartLayout | null {
+  if (stored.key !== layoutKey(graph, options)) return null
+  const states = new Map(graph.states.map((s) => [s.id, s]))
+  const transitions = new Map(graph.transitions.map((t) => [t.key, t]))
+  const state = (id: string) => states.get(id) as ChartState
+  const transition = (key: string) => transitions.get(key) as ChartTransition
+  return {
+    ...stored.layout,
+    states: stored.layout.states.map((placed) => ({ ...placed, state: state(placed.state) })),
+    transitions: stored.layout.transitions.map((placed) => ({ ...placed, transition: transition(placed.transition), also: placed.also.map(transition) })),
+  }
+}

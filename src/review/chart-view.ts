@@ -1,4 +1,4 @@
-import { layoutChart } from './chart-layout'
+import { layoutChart, restoreLayout, screenStatesOf, type ChartLayout, type LayoutOptions, type StoredLayout } from './chart-layout'
 import { renderChartSvg } from './chart-svg'
 import { decorateDiffChart } from './diff-view'
 import { $, setClass } from './dom'
@@ -14,7 +14,7 @@ import { act, graph, missingScreenHint, page, thumbnails } from './page-state'
  */
 
 const canvas = () => $('canvas')
-const screenStateIds = new Set(graph.states.filter((s) => s.screen !== undefined).map((s) => s.id))
+const screenStateIds = screenStatesOf(graph)
 /** Below this scale the chart's 10 px text is under 6 px on screen: names take over. */
 const readableScale = 0.6
 
@@ -36,7 +36,8 @@ export async function draw(): Promise<void> {
   page.shown = scoped.graph
   page.leaving = scoped.leaving
   const first = page.layout === null
-  page.layout = await layoutChart(page.shown, { collapsed: page.collapsed, thumbnails: screenStateIds })
+  const options = { collapsed: page.collapsed, thumbnails: screenStateIds }
+  page.layout = (members === null ? await builtLayout(options) : null) ?? (await layoutChart(page.shown, options))
   canvas().innerHTML = renderChartSvg(page.layout, { thumbnails: thumbnails(), missingThumbnailHint: missingScreenHint, title: `${graph.machineId} statechart: ${partName(page.part)}` })
   const view = page.view2d
   view?.setSize(page.layout.width, page.layout.height)
@@ -45,6 +46,17 @@ export async function draw(): Promise<void> {
   reportCounts()
   drawMinimap()
   if (performance.getEntriesByName('review:chart-drawn').length === 0) performance.mark('review:chart-drawn')
+}
+
+let stored: Promise<StoredLayout | null> | undefined
+
+/** The whole machine as the build laid it out, when these are the options it was laid out with. */
+async function builtLayout(options: LayoutOptions): Promise<ChartLayout | null> {
+  const url = page.manifest?.chartLayout
+  if (!url) return null
+  stored ??= fetch(url).then((r) => (r.ok ? (r.json() as Promise<StoredLayout>) : null), () => null)
+  const file = await stored
+  return file === null ? null : restoreLayout(graph, options, file)
 }
 
 /** The states the chart shows as the page's: the followed page's, or where the drive's page is. */

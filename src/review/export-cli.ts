@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { appMachine } from '../../machines/app.machine'
-import { layoutChart } from './chart-layout'
+import { layoutChart, screenStatesOf } from './chart-layout'
 import { renderChartSvg } from './chart-svg'
 import { collectReviewData } from './collect-data'
 import { machineGraph, stateIdResolver } from './machine-graph'
@@ -16,7 +16,7 @@ import { machineToMermaid } from './mermaid-export'
 
 const artifacts = fileURLToPath(new URL('../../artifacts', import.meta.url))
 const graph = machineGraph(appMachine)
-const screenStates = new Set(graph.states.filter((s) => s.screen !== undefined).map((s) => s.id))
+const screenStates = screenStatesOf(graph)
 const layout = await layoutChart(graph, { thumbnails: screenStates })
 const { manifest, files } = collectReviewData(artifacts)
 const resolve = stateIdResolver(graph)

@@ -42,6 +42,8 @@ export interface ReviewManifest {
   screenshotLocale: string | null
   /** `data/rules.json` (a `ReviewRules`: the product rules by state and the levels that check each), or null. */
   rules?: string | null
+  /** `data/chart-layout.json` (a `StoredLayout`: the whole machine laid out at build time), or null. */
+  chartLayout?: string | null
 }
 
 export const produceCommand = {

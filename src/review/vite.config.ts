@@ -2,8 +2,11 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { appMachine } from '../../machines/app.machine.js'
 import { precompress } from '../build/precompress.js'
+import { layoutChart, screenStatesOf, storeLayout } from './chart-layout.js'
 import { collectReviewData } from './collect-data.js'
+import { machineGraph } from './machine-graph.js'
 
 /*
  * The reviewer page: its own entry and its own output folder (dist-review/), so
@@ -25,9 +28,15 @@ function reviewData(): Plugin {
       this.info('no artifacts/model-paths.json: running npm run paths for Drive (about a minute)')
       spawnSync(process.execPath, [`${repoRoot}node_modules/tsx/dist/cli.mjs`, 'machines/model/paths-cli.ts', '--quiet'], { cwd: repoRoot, stdio: 'ignore' })
     },
-    generateBundle() {
+    async generateBundle() {
       const { manifest, files } = collectReviewData(`${repoRoot}artifacts`)
       for (const [fileName, source] of files) this.emitFile({ type: 'asset', fileName, source: readFileSync(source) })
+      // The whole machine, as the chart first shows it, laid out once here: in the page it is seconds of
+      // ELK on every visit before anything can be read. Folding a state or opening a part lays out there.
+      const graph = machineGraph(appMachine)
+      const options = { thumbnails: screenStatesOf(graph) }
+      manifest.chartLayout = 'data/chart-layout.json'
+      this.emitFile({ type: 'asset', fileName: manifest.chartLayout, source: JSON.stringify(storeLayout(graph, options, await layoutChart(graph, options))) })
       this.emitFile({ type: 'asset', fileName: 'data/manifest.json', source: `${JSON.stringify(manifest, null, 2)}\n` })
     },
   }

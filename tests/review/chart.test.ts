@@ -3,7 +3,7 @@ import mermaid from 'mermaid'
 import { expect, test } from 'vitest'
 import { createMachine, type AnyStateMachine } from 'xstate'
 import { appMachine } from '../../machines/app.machine'
-import { layoutChart } from '../../src/review/chart-layout'
+import { layoutChart, restoreLayout, screenStatesOf, storeLayout, type ChartLayout } from '../../src/review/chart-layout'
 import { renderChartSvg } from '../../src/review/chart-svg'
 import { machineGraph } from '../../src/review/machine-graph'
 import { machineToMermaid, mermaidIdOf } from '../../src/review/mermaid-export'
@@ -37,8 +37,10 @@ function definition(machine: AnyStateMachine) {
   return { nodes, transitions, events: new Set(nodes.flatMap((node) => [...node.transitions.keys()])) }
 }
 
+let appLayout: Promise<ChartLayout> | undefined
+
 async function drawn(machine: AnyStateMachine): Promise<Document> {
-  const layout = await layoutChart(machineGraph(machine))
+  const layout = machine === appMachine ? await (appLayout ??= layoutChart(machineGraph(appMachine))) : await layoutChart(machineGraph(machine))
   return new DOMParser().parseFromString(renderChartSvg(layout), 'image/svg+xml')
 }
 
@@ -94,6 +96,16 @@ test('a state added to a copy of the machine appears on the chart by its id, wit
   expect(doc.querySelector('[data-event="probe.back"][data-target="home"]')).not.toBeNull()
   expect(doc.querySelector('[data-state-id="app.reviewProbe"]')?.textContent).toContain('A state only this test adds.')
   expect(attributes(doc, 'data-state-id').length).toBe(definition(appMachine).nodes.length + 2)
+})
+
+test('a layout stored at build time comes back whole, and only for the machine and options it was laid out with', { timeout: 120_000 }, async () => {
+  const graph = machineGraph(appMachine)
+  const layout = await (appLayout ??= layoutChart(graph))
+  const file = JSON.parse(JSON.stringify(storeLayout(graph, {}, layout))) as ReturnType<typeof storeLayout>
+  expect(restoreLayout(graph, {}, file)).toEqual(layout)
+  expect(restoreLayout(graph, { collapsed: new Set(['app.boot']) }, file)).toBeNull()
+  expect(restoreLayout(graph, { thumbnails: screenStatesOf(graph) }, file)).toBeNull()
+  expect(restoreLayout(machineGraph(withAddedStates()), {}, file)).toBeNull()
 })
 
 interface ParsedState {

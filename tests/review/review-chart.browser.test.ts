@@ -90,6 +90,10 @@ test('the reviewer page draws every state and transition of the machine; a state
   const written = readFileSync(path.join(artifactsDir, 'machine.svg'), 'utf8')
   const size = (svg: string) => /<svg [^>]*viewBox="([^"]+)"/.exec(svg)?.[1]
   expect(size(exported)).toBe(size(written))
+  // The page drew the layout the build stored; the CLI laid the machine out again with ELK: every box and arrow agrees.
+  const geometry = (svg: string) => [...svg.matchAll(/<(?:rect|path|image) [^>]*?\b(?:x|d)="[^"]*"[^>]*>/g)].map((m) => m[0].replace(/ (?:class|data-cov|href)="[^"]*"/g, ''))
+  expect(geometry(exported).length).toBeGreaterThan(figures.ids.length)
+  expect(geometry(exported)).toEqual(geometry(written))
   const images = (svg: string) => svg.match(/<image [^>]*href="data:image\/(png|webp);base64,/g)?.length ?? 0
   expect(images(exported)).toBe(images(written))
   expect(images(written)).toBe(Object.keys(manifestScreens()).length)
