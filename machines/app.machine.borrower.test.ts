@@ -47,7 +47,7 @@ async function toMatches(run: ReturnType<typeof start>) {
 }
 
 // rules: flow-periods-in-order
-test('item 2: only the earliest unpaid periods can be chosen, never a later one without the one before', async () => {
+test('only the earliest unpaid periods can be chosen, never a later one without the one before', async () => {
   const run = await atRepayment(borrower('repaying'))
   const snapshot = run.actor.getSnapshot()
   expect(snapshot.can({ type: 'repay.select', periods: [2] })).toBe(false)
@@ -57,7 +57,7 @@ test('item 2: only the earliest unpaid periods can be chosen, never a later one 
   expect(run.actor.getSnapshot().context.drafts.repayment.periods).toEqual([])
 })
 
-test('item 21: the result keeps which periods the payment paid', async () => {
+test('the result keeps which periods the payment paid', async () => {
   const run = await atRepayment(borrower('repaying'))
   run.actor.send({ type: 'repay.select', periods: [1, 2] })
   run.actor.send({ type: 'form.submit' })
@@ -69,7 +69,7 @@ test('item 21: the result keeps which periods the payment paid', async () => {
   expect(done.context.repayment?.periods).toEqual([1, 2])
 })
 
-test('item 4: a new loan being paid out is read again until it is disbursed, and a restore reads it at once', async () => {
+test('a new loan being paid out is read again until it is disbursed, and a restore reads it at once', async () => {
   let reads = 0
   const run = start(borrower('applied', { getRepayPlan: () => planOf(++reads < 3 ? 'disbursing' : 'repaying') }))
   await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
@@ -86,7 +86,7 @@ test('item 4: a new loan being paid out is read again until it is disbursed, and
   expect(reads).toBe(3)
 })
 
-test('item 11: Back leads somewhere from repayment, a refused repayment detail, review, result and match', async () => {
+test('Back leads somewhere from repayment, a refused repayment detail, review, result and match', async () => {
   const run = await atRepayment(borrower('repaying', { trialRepayment: () => fail({ kind: 'refused', status: 1010 }) }))
   expect(run.actor.getSnapshot().can({ type: 'step.back' })).toBe(true)
   run.actor.send({ type: 'repay.select', periods: [1] })
@@ -117,7 +117,7 @@ test('item 11: Back leads somewhere from repayment, a refused repayment detail, 
 })
 
 // rules: flow-rights-before-decision
-test('item 15: the rights card is offered before a decision, not to a repaying or overdue borrower', async () => {
+test('the rights card is offered before a decision, not to a repaying or overdue borrower', async () => {
   for (const [step, offered] of [['demand', true], ['review', true], ['repaying', false], ['overdue', false], ['approved', false]] as const) {
     const run = start(borrower(step))
     const home = await run.until((s) => s.matches({ session: { screens: { home: 'ready' } } }))
@@ -126,7 +126,7 @@ test('item 15: the rights card is offered before a decision, not to a repaying o
 })
 
 // rules: flow-lender-change-clears, field-agreements-unticked
-test('items 6 and 8: loan confirmation shows no price but this lender’s, and knows the bound card', async () => {
+test('loan confirmation shows no price but this lender’s, and knows the bound card', async () => {
   const decision: CreditDecision = { status: 'approved', priority: false, credit_limit: 5_000_000, apr: 0.12, terms: [12], reason_code: null, retry_after: 0, decided_at: null }
   const offer = (lender_id: string, apr: number): LenderMatch => ({ lender_id, name: lender_id, logo_url: '', credit_limit: 5_000_000, apr, terms: [12], recommended: false, highlights: [] })
   const answers: ((apr: number) => void)[] = []

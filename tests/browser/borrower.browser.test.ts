@@ -76,7 +76,7 @@ async function onCardScreen(locale: Locale, t: T): Promise<{ page: Page; phone: 
 }
 
 for (const locale of ['zh-Hans', 'en'] as const) {
-  // Item 1 (and 14): the overdue persona's late period, one figure on every screen that shows it.
+  // The overdue persona's late period, one figure on every screen that shows it.
   // rules: money-repayment-total, money-penalty
   test(`[${locale}] the overdue period shows the same amount, penalty included once, on home, repayment, plan and detail`, { timeout: 120_000 }, async () => {
     const t = await translator(locale)
@@ -95,7 +95,7 @@ for (const locale of ['zh-Hans', 'en'] as const) {
     await onScreen(page, 'home')
     const loansCard = page.getByRole('region', { name: t('screens.home.loans') })
     await expect.poll(() => loansCard.textContent()).toContain(owed)
-    // Item 14: how late, and the penalty inside the figure, instead of "next payment".
+    // How late, and the penalty inside the figure, instead of "next payment".
     const text = (await loansCard.textContent()) ?? ''
     expect(text).toContain(formatMoney(late.penalty, locale))
     expect(text).toMatch(locale === 'en' ? /days overdue: \d+/ : /已逾期 \d+ 天/)
@@ -121,7 +121,7 @@ for (const locale of ['zh-Hans', 'en'] as const) {
     await page.context().close()
   })
 
-  // Item 2: periods are repaid oldest first; the screen never lets a later one be chosen alone.
+  // Periods are repaid oldest first; the screen never lets a later one be chosen alone.
   // rules: flow-periods-in-order
   test(`[${locale}] ticking a later period ticks the earlier ones, unticking an earlier one unticks the later, and the detail opens without a refusal`, { timeout: 120_000 }, async () => {
     const t = await translator(locale)
@@ -144,7 +144,7 @@ for (const locale of ['zh-Hans', 'en'] as const) {
     await page.context().close()
   })
 
-  // Item 3: a refusal on the screen says what happened and what to do; no code, no Retry.
+  // A refusal on the screen says what happened and what to do; no code, no Retry.
   // rules: error-refusal-no-retry, field-bank-card
   test(`[${locale}] a refused credit card says on the screen what happened and what to do, without the code or a Retry`, { timeout: 120_000 }, async () => {
     const t = await translator(locale)
@@ -162,7 +162,7 @@ for (const locale of ['zh-Hans', 'en'] as const) {
     await page.context().close()
   })
 
-  // Items 9 and 13: a new borrower is asked to start; on contacts a tap right after a bad phone lands.
+  // A new borrower is asked to start; on contacts a tap right after a bad phone lands.
   test(`[${locale}] a new borrower is offered to start, and on contacts the tap that leaves a bad phone ticks the box`, { timeout: 120_000 }, async () => {
     const t = await translator(locale)
     fresh += 1
@@ -191,7 +191,7 @@ for (const locale of ['zh-Hans', 'en'] as const) {
     await again.context().close()
   })
 
-  // Items 13 and 15: a repaying borrower is not asked to continue an application nor sold the rights card.
+  // A repaying borrower is not asked to continue an application nor sold the rights card.
   test(`[${locale}] a repaying borrower's home offers repaying only: no continue, no rights card`, { timeout: 60_000 }, async () => {
     const t = await translator(locale)
     const page = await openAs(locale, '13800000004')
@@ -203,7 +203,7 @@ for (const locale of ['zh-Hans', 'en'] as const) {
     await page.context().close()
   })
 
-  // Item 16: a link to an agreement that does not exist says so and offers the way back, not Retry.
+  // A link to an agreement that does not exist says so and offers the way back, not Retry.
   test(`[${locale}] an agreement link with an unknown key says the document does not exist and offers Close, not Retry`, { timeout: 60_000 }, async () => {
     const t = await translator(locale)
     // The host opens the agreement as the page's address (loaded full runs once lost it to home:
@@ -416,7 +416,7 @@ test('[en] a web view closed while the lender card was being bound: the new one 
 })
 
 for (const locale of ['zh-Hans', 'en'] as const) {
-  // Items 4, 6 and 11: from the match to the loan plan, which follows the loan while it is paid out.
+  // From the match to the loan plan, which follows the loan while it is paid out.
   test(`[${locale}] the loan plan follows the new loan from paying out to repaying, across a reload, without leaving the screen`, { timeout: 150_000 }, async () => {
     const t = await translator(locale)
     await sb.raw('/sandbox/reset', { method: 'POST' })
@@ -430,12 +430,12 @@ for (const locale of ['zh-Hans', 'en'] as const) {
     await onScreen(page, 'result')
     await button(page, t('screens.result.continue')).click()
     await onScreen(page, 'match')
-    // Item 11: the match has somewhere to go back to.
+    // The match has somewhere to go back to.
     expect(await button(page, t('common.back')).count()).toBe(1)
     await page.getByRole('button', { name: new RegExp(t('screens.match.choose', { name: '' }).trim()) }).first().click()
     await onScreen(page, 'lendConfirm')
     await page.getByTestId('trial-apr').waitFor()
-    // Item 6: the card that receives the loan is named.
+    // The card that receives the loan is named.
     await expect.poll(() => page.getByTestId('lend-card').textContent()).toBe(`${bound.bank_name} ···· ${bound.last4}`)
     for (const box of await page.getByRole('checkbox').all()) await box.check()
     await button(page, t('screens.sms.send')).click()
@@ -455,7 +455,7 @@ for (const locale of ['zh-Hans', 'en'] as const) {
     await page.context().close()
   })
 
-  // Items 11 and 21: Back on the repayment screen; the result names the periods paid.
+  // Back on the repayment screen; the result names the periods paid.
   test(`[${locale}] the repayment result names the periods it paid, and the repayment screen has Back`, { timeout: 120_000 }, async () => {
     const t = await translator(locale)
     await sb.raw('/sandbox/reset', { method: 'POST' })
@@ -477,7 +477,7 @@ for (const locale of ['zh-Hans', 'en'] as const) {
     await page.context().close()
   })
 
-  // Items 15 and 20: the offer names the card and its terms; a lost answer leaves one Retry, no "Buying…".
+  // The offer names the card and its terms; a lost answer leaves one Retry, no "Buying…".
   test(`[${locale}] the rights offer names the card charged and its terms, and a lost purchase answer leaves one Retry`, { timeout: 120_000 }, async () => {
     const t = await translator(locale)
     await sb.raw('/sandbox/reset', { method: 'POST' })

@@ -30,14 +30,20 @@ const outsideReferences: Array<{ what: string; pattern: RegExp }> = [
   { what: 'a section of the design file outside the repository', pattern: new RegExp(['PRODUCT', ' ?§'].join('')) },
 ]
 
+const ticketAcrossLines = new RegExp(['issue', '\\s*\\n\\s*(?:\\*|//)?\\s*#\\d+'].join(''), 'i')
+
 /** Each line of a tracked text file that makes a reference a clone cannot follow. */
 export function outsideReferencesIn(files: Array<{ file: string; text: string }>): string[] {
   const found: string[] = []
   for (const { file, text } of files) {
-    text.split('\n').forEach((line, index) => {
+    const lines = text.split('\n')
+    lines.forEach((line, index) => {
       for (const { what, pattern } of outsideReferences) {
         if (pattern.test(line)) found.push(`${file}:${index + 1}: ${what}: ${line.trim().slice(0, 120)}`)
       }
+      // A ticket number a comment wrapped: "issue" ends one line, "#N" starts the next.
+      const next = lines[index + 1]
+      if (next !== undefined && ticketAcrossLines.test(`${line}\n${next}`)) found.push(`${file}:${index + 1}: a ticket number: ${line.trim().slice(0, 120)}`)
     })
   }
   return found
@@ -148,6 +154,7 @@ test('every rule a file cites as docs/product-rules.md#<id> has that anchor', ()
 test('the checks themselves catch a ticket number, a missing file and a missing anchor', () => {
   const ticket = ['issue', ' #', '42'].join('')
   expect(outsideReferencesIn([{ file: 'a.ts', text: `// see ${ticket}` }])).toHaveLength(1)
+  expect(outsideReferencesIn([{ file: 'a.ts', text: `/*\n * the hands (${['issue', '\n * #', '12'].join('')} item 2)\n */` }])).toHaveLength(1)
   expect(outsideReferencesIn([{ file: 'a.ts', text: '// an issue with #hash routes' }])).toEqual([])
   const files: Record<string, string> = {
     'docs/rules.md': '# Rules\n\n<a id="nothing-lost"></a>\n## Nothing lost, ever\n',

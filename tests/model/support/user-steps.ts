@@ -4,10 +4,10 @@ import { screenForState, type AppSnapshot } from '../../../machines/routes'
 import type { Text } from '../verifications'
 
 /*
- * How a borrower performs a path's event with their hands, on the screen in front of them (issue
- * #12 item 2). Shared by the React runner (Testing Library) and the browser runner (Playwright):
- * both read the same operations and differ only in how they click. Controls are found by role and
- * translated name (locale keys). An event with no control for it (a typed URL, `poll.now`, a loan
+ * How a borrower performs a path's event with their hands, on the screen in front of them. Shared
+ * by the React runner (Testing Library) and the browser runner (Playwright): both read the same
+ * operations and differ only in how they click. Controls are found by role and translated name
+ * (locale keys). An event with no control for it (a typed URL, `poll.now`, a loan
  * picker that only shows with two loans) has no operations: the rendering levels never send it,
  * and their path generation leaves it out, so a path there is walked by hand from start to end.
  */
