@@ -56,14 +56,17 @@ export interface CallResult {
   body: Envelope
 }
 
-export interface TestSandbox extends RunningSandbox {
-  clock: TestClock
+export interface SandboxClient {
   call: (name: Exclude<CallName, 'initConfig'>, options?: CallOptions) => Promise<CallResult>
   /** Calls and expects status 0; answers `data` parsed with the contract's schema. */
   ok: <Name extends Exclude<CallName, 'initConfig'>>(name: Name, options?: CallOptions) => Promise<CallData<Name>>
   login: (phone: string) => Promise<{ token: string; userId: string; persona: string | null }>
   smsCode: (phone: string) => Promise<string>
   raw: (path: string, init?: RequestInit) => Promise<CallResult>
+}
+
+export interface TestSandbox extends RunningSandbox, SandboxClient {
+  clock: TestClock
 }
 
 const quietLogger = { error: () => {}, warn: () => {} }
@@ -82,9 +85,13 @@ export async function startTestSandbox(
     now: clock.now,
     logger: options.logger ?? quietLogger,
   })
+  return { ...sandbox, clock, ...sandboxClient(sandbox.url, clock) }
+}
 
+/** The client for a sandbox at `baseUrl` whose clock reads `clock` (a sandbox on the real clock: `Date`). */
+export function sandboxClient(baseUrl: string, clock: Pick<TestClock, 'now'>): SandboxClient {
   const raw = async (path: string, init?: RequestInit): Promise<CallResult> => {
-    const response = await fetch(`${sandbox.url}${path}`, init)
+    const response = await fetch(`${baseUrl}${path}`, init)
     return { http: response.status, body: (await response.json()) as Envelope }
   }
 
@@ -161,7 +168,7 @@ export async function startTestSandbox(
     return items[0].code
   }
 
-  return { ...sandbox, clock, call, ok, login, smsCode, raw }
+  return { call, ok, login, smsCode, raw }
 }
 
 /** A sandbox started before the file's tests and closed after them: the one way the sandbox's tests set one up. */

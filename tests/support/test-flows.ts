@@ -1,5 +1,5 @@
 import { withLuhnDigit } from '../../server/banks'
-import type { TestSandbox } from './test-client'
+import type { SandboxClient } from './test-client'
 
 /*
  * The application funnel as the page walks it, for tests that need a borrower at a later step.
@@ -52,12 +52,12 @@ export const contactsInput = {
 /** An ICBC debit card number that passes Luhn. */
 export const debitCard = withLuhnDigit('622202000012345678')
 
-export async function statusOf(sb: TestSandbox, token: string) {
+export async function statusOf(sb: SandboxClient, token: string) {
   return sb.ok('getLoanUserStatus', { token })
 }
 
 /** Demand and a passed liveness check: the borrower lands on basic info with a known identity. */
-export async function throughFace(sb: TestSandbox, token: string) {
+export async function throughFace(sb: SandboxClient, token: string) {
   const { id } = await statusOf(sb, token)
   await sb.ok('updateLoanUser', { token, params: { id }, input: demandInput(id) })
   const session = await sb.ok('startBiometricSession', {
@@ -77,7 +77,7 @@ export async function throughFace(sb: TestSandbox, token: string) {
 }
 
 /** Everything up to the card: the review starts. */
-export async function throughCard(sb: TestSandbox, token: string, phone: string, incomeBand = '10k_20k') {
+export async function throughCard(sb: SandboxClient, token: string, phone: string, incomeBand = '10k_20k') {
   const { id, identity } = await throughFace(sb, token)
   await sb.ok('updateLoanUser', { token, params: { id }, input: basicInput(id, identity) })
   await sb.ok('updateLoanUser', { token, params: { id }, input: assetInput(id, incomeBand) })
@@ -92,7 +92,7 @@ export async function throughCard(sb: TestSandbox, token: string, phone: string,
 }
 
 /** Binds the card for `lenderId` by SMS, as the loan confirmation screen does. */
-export async function bindLender(sb: TestSandbox, token: string, phone: string, lenderId: string) {
+export async function bindLender(sb: SandboxClient, token: string, phone: string, lenderId: string) {
   const sent = await sb.ok('sendLenderCardCode', { token, input: { lender_id: lenderId } })
   const code = await sb.smsCode(phone)
   return sb.ok('confirmLenderCard', { token, input: { request_id: sent.request_id, code, lender_id: lenderId } })
