@@ -1,4 +1,5 @@
 import { defineConfig, configDefaults } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import react from '@vitejs/plugin-react'
 import { readdirSync, readFileSync } from 'node:fs'
 import { axiosWithoutFetch } from './src/build/axios-without-fetch.js'
@@ -43,6 +44,33 @@ const sharedWorkerTests = ['tests', 'src', 'machines', 'server']
   .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules') && !ownsItsWorker(file))
   .sort()
 
+/**
+ * The files that run for a minute or more on two cores, longest first. `npm test` runs three files
+ * at a time and a group ends with its last file, so these start first; Vitest would order by its
+ * own timings, but a fresh clone has none and file size says nothing here (a screen tour's file is
+ * four lines). A file missing from the list only runs later.
+ */
+const longestFirst = [
+  'tests/model/paths.browser.test.ts',
+  'tests/model/react-paths.test.tsx',
+  'tests/browser/borrower.browser.test.ts',
+  'tests/reliability/nothing-lost.browser.test.ts',
+  'tests/browser/screens-modes.browser.test.ts',
+  'tests/browser/screens.browser.test.ts',
+  'tests/review/review-funnel-drive.browser.test.ts',
+  'tests/review/review-live.browser.test.ts',
+]
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const listed = longestFirst.findIndex((name) => file.moduleId.endsWith(name))
+      return file.project.config.sequence.groupOrder * 100 + (listed === -1 ? longestFirst.length : listed)
+    }
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b))
+  }
+}
+
 export default defineConfig(({ mode }) => ({
   base: './',
   plugins: [
@@ -76,6 +104,7 @@ export default defineConfig(({ mode }) => ({
     // browser files spend most of their time waiting on Chromium and the sandbox's clock, so three
     // files at a time keep both cores busy.
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,

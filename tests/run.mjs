@@ -19,6 +19,17 @@ function run(command, args, options = {}) {
   return result.status === 0
 }
 
+/** Runs a command beside others; its output is kept and printed once it ends, so outputs never interleave. */
+function runBeside(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env })
+    const output = []
+    child.stdout.on('data', (chunk) => output.push(chunk))
+    child.stderr.on('data', (chunk) => output.push(chunk))
+    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(output).toString() }))
+  })
+}
+
 function check(name, ok) {
   if (ok) passed += 1
   else failed += 1
@@ -56,15 +67,21 @@ if (!existsSync(chromiumPath)) {
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
 if (extraArgs.length === 0) {
-  // The reviewer page's tests drive the generated paths, which its build would otherwise generate
-  // (a minute on one core) while every test waits. Generated here, beside the type check, lint and
-  // build, they take the core those leave idle, and they are this machine's, never a stale copy.
-  const paths = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'machines/model/paths-cli.ts', '--quiet'], { cwd: root, stdio: 'ignore' })
-  const pathsGenerated = new Promise((resolve) => paths.on('close', resolve))
-  check('typecheck (tsc --noEmit)', run(npx, ['tsc', '--noEmit', '-p', 'tsconfig.json']))
-  check('lint (eslint)', run(npx, ['eslint', '.']))
-  check('production build (vite build)', run(npx, ['vite', 'build', '--logLevel', 'warn']))
-  await pathsGenerated
+  // The type check, lint and build each keep one core busy: run side by side they fill both cores.
+  // Beside them, the generated paths the reviewer page's tests drive (its build would otherwise
+  // generate them while every test waits); they are this machine's, never a stale copy.
+  const paths = runBeside(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'machines/model/paths-cli.ts', '--quiet'])
+  const checks = [
+    ['typecheck (tsc --noEmit)', runBeside(npx, ['tsc', '--noEmit', '-p', 'tsconfig.json'])],
+    ['lint (eslint)', runBeside(npx, ['eslint', '.'])],
+    ['production build (vite build)', runBeside(npx, ['vite', 'build', '--logLevel', 'warn'])],
+  ]
+  for (const [name, done] of checks) {
+    const { ok, output } = await done
+    process.stdout.write(output)
+    check(name, ok)
+  }
+  await paths
 }
 
 mkdirSync(path.join(root, 'artifacts'), { recursive: true })
