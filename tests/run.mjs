@@ -66,13 +66,14 @@ if (!existsSync(chromiumPath)) {
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 if (extraArgs.length === 0) {
   // The type check, lint and build each keep one core busy: run side by side they fill both cores.
   // Beside them, the generated paths the reviewer page's tests drive (its build would otherwise
   // generate them while every test waits); they are this machine's, never a stale copy.
   const paths = runBeside(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'machines/model/paths-cli.ts', '--quiet'])
   const checks = [
-    ['typecheck (tsc --noEmit)', runBeside(npx, ['tsc', '--noEmit', '-p', 'tsconfig.json'])],
+    ['typecheck (tsc --noEmit)', runBeside(npm, ['run', '--silent', 'typecheck'])],
     ['lint (eslint)', runBeside(npx, ['eslint', '.'])],
     ['production build (vite build)', runBeside(npx, ['vite', 'build', '--logLevel', 'warn'])],
   ]
