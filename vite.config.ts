@@ -45,7 +45,7 @@ const sharedWorkerTests = ['tests', 'src', 'machines', 'server']
   .sort()
 
 /**
- * The files that run for a minute or more on two cores, longest first. `npm test` runs three files
+ * The longest files of each group, half a minute or more on two cores, longest first. `npm test` runs three files
  * at a time and a group ends with its last file, so these start first; Vitest would order by its
  * own timings, but a fresh clone has none and file size says nothing here (a screen tour's file is
  * four lines). A file missing from the list only runs later.

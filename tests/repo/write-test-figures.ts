@@ -32,14 +32,14 @@ function suiteSection(): string[] {
   if (!run) return [...lines, 'No artifacts/npm-test.json: run `npm test`.', '']
   const minutes = `${Math.floor(run.seconds / 60)} m ${run.seconds % 60} s`
   lines.push(`${run.passed} passed, ${run.failed} failed, in ${minutes} on this machine, from the type check to the last reviewer-page test (artifacts/npm-test.json, ${run.finishedAt.slice(0, 16).replace('T', ' ')} UTC).`, '')
-  // The files that start first (`longestFirst` in vite.config.ts): three run at a time, so these are times beside others.
+  // The files `longestFirst` in vite.config.ts should name; three run at a time, so these are times beside others.
   const report = readJson('vitest-report.json') as { testResults: { name: string; startTime: number; endTime: number }[] } | undefined
   const long = (report?.testResults ?? [])
     .map((file) => ({ file: path.relative(repoRoot, file.name), seconds: Math.round((file.endTime - file.startTime) / 1000) }))
-    .filter((file) => file.seconds >= 60)
+    .filter((file) => file.seconds >= 30)
     .sort((a, b) => b.seconds - a.seconds)
   if (long.length > 0) {
-    lines.push('Files that ran for a minute or more, three files sharing two cores (artifacts/vitest-report.json):', '', '| file | seconds |', '|---|---|')
+    lines.push('Files that ran for half a minute or more, three files sharing two cores (artifacts/vitest-report.json):', '', '| file | seconds |', '|---|---|')
     for (const { file, seconds } of long) lines.push(`| \`${file}\` | ${seconds} |`)
     lines.push('')
   }
