@@ -1,10 +1,13 @@
 import { defineConfig, configDefaults } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import react from '@vitejs/plugin-react'
+import legacy from '@vitejs/plugin-legacy'
+import browserslistToEsbuild from 'browserslist-to-esbuild'
 import { readdirSync, readFileSync } from 'node:fs'
 import { axiosWithoutFetch } from './src/build/axios-without-fetch.js'
 import { budgets } from './src/build/budgets.js'
 import { firstScreen } from './src/build/first-screen.js'
+import { modernEntryWithoutGuard } from './src/build/legacy-tier.js'
 import { precompress } from './src/build/precompress.js'
 import { pureLibraryCalls } from './src/build/pure-library-calls.js'
 
@@ -77,6 +80,10 @@ export default defineConfig(({ mode }) => ({
     pureLibraryCalls(),
     axiosWithoutFetch(),
     react(),
+    // The engines package.json's browserslist names that the modern build's syntax and APIs leave out get a
+    // second build of their own and its polyfills (docs/decisions/301-engine-matrix.md).
+    legacy({ modernPolyfills: false, additionalLegacyPolyfills: ['abortcontroller-polyfill/dist/abortcontroller-polyfill-only'] }),
+    modernEntryWithoutGuard(),
     // Only the page's own build: the benchmark builds its empty React page with this config too.
     ...(process.env.HUAQIAN_BENCH_EMPTY
       ? []
@@ -86,6 +93,7 @@ export default defineConfig(({ mode }) => ({
             fetches: [process.env.VITE_INIT_CONFIG_URL || 'config/init.json'],
             prerender: 'src/app/prerender.tsx',
             headScript: 'src/app/head-script.ts',
+            inlineTarget: browserslistToEsbuild(),
           }),
           // docs/performance.md states these budgets; change both together.
           budgets({ initialJs: 158 * kib, initialCss: 4 * kib, lazyChunk: 12.5 * kib }),
@@ -94,7 +102,6 @@ export default defineConfig(({ mode }) => ({
   ],
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
-    target: 'es2020',
     outDir: 'dist',
     // Production serves no sourcemaps; `vite build --mode development` still makes them.
     sourcemap: mode !== 'production',

@@ -281,6 +281,11 @@ export function readQueryPayload(parameters: URLSearchParams): BridgePayload | n
     return json === null ? null : parseBridgePayload(json)
   }
   // Own properties only (`__proto__` included, as a plain key): the parser reads the fields it knows.
-  // A repeated parameter counts once, its first value, as URLSearchParams.get reads it.
-  return parseBridgePayload(Object.fromEntries([...parameters].reverse()))
+  // A repeated parameter counts once, its first value, as URLSearchParams.get reads it. Written out rather than
+  // with Object.fromEntries: the inline head script reads this before any polyfill has loaded.
+  const fields = {}
+  for (const [key, value] of parameters) {
+    if (!Object.prototype.hasOwnProperty.call(fields, key)) Object.defineProperty(fields, key, { value, enumerable: true, writable: true, configurable: true })
+  }
+  return parseBridgePayload(fields)
 }
