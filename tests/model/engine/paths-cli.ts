@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { appMachine } from '../app.machine'
+import { appMachine } from '../../../machines/app.machine'
 import type { Coverage, Level } from './coverage'
 import { coverageOf, formatCoverage, uncoveredTransitions } from './coverage'
 import { instrument } from './instrument'
-import type { ModelPath, PathSet } from './paths'
+import type { ModelPath, PathSet } from './model-path'
 import { seedPaths } from './path-cache'
 import { goldenFile, goldenText, lineDiff } from './golden'
 import { descriptionFile, descriptionText, describeMachine } from './machine-description'
@@ -24,7 +24,7 @@ import { writeRulesArtifacts } from './rules-artifacts'
  *   --rules        lists each rule of docs/product-rules.md with its checks and levels; exit 1 if one has
  *                  none, or a `// rules:` line names no rule. Every run writes artifacts/rules-report.json
  *                  and artifacts/product-rules.html for the reviewer page's rules panel
- *   --orders       every order at each state with concurrent work (machines/model/orders.ts), run on the
+ *   --orders       every order at each state with concurrent work (tests/model/engine/orders.ts), run on the
  *                  machine with the properties and the verifications' facts checked after every step;
  *                  the table goes to artifacts/orders.txt (and .json). --bound N caps the orders per
  *                  state (default 50000; the reduction used is in the table), --state S only states
@@ -32,7 +32,7 @@ import { writeRulesArtifacts } from './rules-artifacts'
  *                  app instead (tests/model/orders-react.test.tsx): --count N orders (default 16), one
  *                  per state, drawn with --seed N (default 1)
  *   --approve      writes the golden paths (tests/model/golden-paths.txt) from this generation and
- *                  the machine's description (machines/model/machine-description.json); without it,
+ *                  the machine's description (tests/model/machine-description.json); without it,
  *                  a difference from the committed files is printed and the exit code is 1
  */
 
@@ -65,7 +65,7 @@ if (values.orders) {
   if (values.level !== 'machine') throw new Error(`--orders runs at --level machine or react, not ${values.level}`)
   const { exploreOrders, formatOrders } = await import('./orders')
   // The verifications' facts live with the tests that own the verification table.
-  const { traceFacts } = await import('../../tests/model/support/order-checks')
+  const { traceFacts } = await import('../support/order-checks')
   const bound = Number(values.bound)
   const wanted = values.state
   const { results, unreached } = await exploreOrders({
@@ -84,7 +84,7 @@ if (values.orders) {
 }
 
 if (values.rules) {
-  // Each product rule with the checks that name it and their levels (machines/model/rules.ts).
+  // Each product rule with the checks that name it and their levels (tests/model/engine/rules.ts).
   const { report, unknown, misplaced } = scanRules(process.cwd())
   writeRulesArtifacts(process.cwd(), report)
   console.log(formatRulesReport(report))

@@ -1,8 +1,8 @@
 import type { StateValue } from 'xstate'
-import { appMachine } from '../app.machine'
+import { appMachine } from '../../../machines/app.machine'
 import type { NodeView } from './instrument'
 import { allNodes, rootOf } from './instrument'
-import type { ModelPath, PathSet } from './paths'
+import type { ModelPath, PathSet } from './model-path'
 
 /*
  * The screen states, and one short path to each, for the runners that render the page (React,

@@ -87,7 +87,7 @@ export function rulesOfState(
   return { own, enclosing }
 }
 
-/** The reviewer page's rules data (artifacts/rules-report.json, written by machines/model/rules-artifacts.ts). */
+/** The reviewer page's rules data (artifacts/rules-report.json, written by tests/model/engine/rules-artifacts.ts). */
 export interface ReviewRules {
   /** State id → the rule ids placed on it (this table); a state inherits its parents'. */
   states: Record<string, string[]>

@@ -1,4 +1,4 @@
-import type { Targets } from './paths'
+import type { Targets } from './model-path'
 
 /*
  * Coverage figures, the same for every level (machine, React, browser): which states were active,

@@ -1,7 +1,7 @@
 import { createActor } from 'xstate'
 import type { AnyMachineSnapshot, EventObject, StateValue } from 'xstate'
-import type { AppSnapshot, RouteTarget } from '../routes'
-import { routeForState } from '../routes'
+import type { AppSnapshot, RouteTarget } from '../../../machines/routes'
+import { routeForState } from '../../../machines/routes'
 import type { EventSample, FailureKind } from './fixtures'
 import {
   clockStartMs,

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import type { ApiFailure, LoanUserStatus, RepaymentOutcome } from './ports'
-import type { Script } from '../tests/support/test-kit'
-import { baseScript, debitCard, equalPeriodsPlan, fail, loanUser, repayingLoan, settle, start } from '../tests/support/test-kit'
+import type { ApiFailure, LoanUserStatus, RepaymentOutcome } from '../../machines/ports'
+import type { Script } from '../support/test-kit'
+import { baseScript, debitCard, equalPeriodsPlan, fail, loanUser, repayingLoan, settle, start } from '../support/test-kit'
 
 const loan = repayingLoan()
 const card = debitCard

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import type { CreditDecision, LenderMatch, LoanSummary, LoanUserStatus, RepayPlan } from './ports'
-import type { Script } from '../tests/support/test-kit'
-import { baseScript, debitCard, equalPeriodsPlan, fail, loanUser, repayingLoan, start } from '../tests/support/test-kit'
+import type { CreditDecision, LenderMatch, LoanSummary, LoanUserStatus, RepayPlan } from '../../machines/ports'
+import type { Script } from '../support/test-kit'
+import { baseScript, debitCard, equalPeriodsPlan, fail, loanUser, repayingLoan, start } from '../support/test-kit'
 
 /*
  * Periods only oldest first, the new loan's plan followed while the

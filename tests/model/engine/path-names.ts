@@ -1,9 +1,9 @@
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
-import { funnelScreens } from '../screens'
+import { funnelScreens } from '../../../machines/screens'
 import { createStepper, expectationOf, identityOf, offersOf, type Expectation, type Offer, type StepAction } from './explore'
 import { notExplored, startSamples } from './fixtures'
 import { rootOf, type Instrumented } from './instrument'
-import type { ModelPath } from './paths'
+import type { ModelPath, NamedPath } from './model-path'
 import { activeStateIds } from './screen-paths'
 
 /*
@@ -12,20 +12,6 @@ import { activeStateIds } from './screen-paths'
  * (screens, state ids, events and answers). Also the walks no generated path makes on its own: a
  * new borrower through the whole funnel to a repayment.
  */
-
-export interface PathTags {
-  screens: string[]
-  states: string[]
-  events: string[]
-}
-
-export interface NamedPath extends ModelPath {
-  /** `new borrower: home → loan demand → … → loan plan`. */
-  name: string
-  /** The name and the length: `new borrower: home → … → loan plan, 14 steps`. */
-  title: string
-  tags: PathTags
-}
 
 /** The borrower a path is about, by the first loan status the server gives it. */
 const whoByStatus: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { baseScript, fail, loanUser, start } from '../tests/support/test-kit'
+import { baseScript, fail, loanUser, start } from '../support/test-kit'
 
 test('a borrower with a token boots to home and sees the server status there', async () => {
   const run = start(baseScript())

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
-import type { ApiFailure, CreditDecision, LoanStep, LoanSummary } from './ports'
-import type { Script } from '../tests/support/test-kit'
-import { reportInterruptedRequests, restoreSnapshot, serializeSnapshot, snapshotVersion } from './persistence'
-import { baseScript, fail, loanUser, settle, start } from '../tests/support/test-kit'
+import type { ApiFailure, CreditDecision, LoanStep, LoanSummary } from '../../machines/ports'
+import type { Script } from '../support/test-kit'
+import { reportInterruptedRequests, restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
+import { baseScript, fail, loanUser, settle, start } from '../support/test-kit'
 
 const loan: LoanSummary = {
   loan_id: 'loan-1',

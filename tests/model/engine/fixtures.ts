@@ -1,5 +1,5 @@
-import type { AppEvent, DraftStep } from '../app.machine'
-import { carriesSessionSecret } from '../persistence'
+import type { AppEvent, DraftStep } from '../../../machines/app.machine'
+import { carriesSessionSecret } from '../../../machines/persistence'
 import type {
   ApiFailure,
   AppInput,
@@ -15,7 +15,7 @@ import type {
   RepayPlan,
   RewardOrder,
   RewardProduct,
-} from '../ports'
+} from '../../../machines/ports'
 
 /*
  * What the model answers and sends. Each invoked actor's outputs are named fixtures, chosen so
@@ -393,7 +393,7 @@ export const eventSamples: { [T in UserEventType]: EventSample[] } = {
   'overlay.close': [one({ type: 'overlay.close' })],
 }
 
-const change = <K extends DraftStep>(step: K, name: string, patch: Partial<import('../app.machine').Drafts[K]>): EventSample => ({
+const change = <K extends DraftStep>(step: K, name: string, patch: Partial<import('../../../machines/app.machine').Drafts[K]>): EventSample => ({
   name: `${step}:${name}`,
   event: { type: 'form.change', step, patch } as AppEvent,
 })

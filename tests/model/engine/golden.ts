@@ -2,7 +2,7 @@ import type { EventObject, StateValue } from 'xstate'
 import type { Expectation, StepAction } from './explore'
 import type { FailureKind } from './fixtures'
 import { eventSamples, everyFailureKind, formSamples, routeQueries, startSamples } from './fixtures'
-import type { ModelPath, PathSet } from './paths'
+import type { ModelPath, PathSet } from './model-path'
 
 /*
  * The golden paths: the generated paths as text a reviewer reads in a diff.
@@ -141,7 +141,7 @@ export function actionOf(label: string): StepAction {
     return { kind: 'event', event: query === undefined ? event : ({ ...event, query: routeQueries[id] ?? Object.fromEntries(new URLSearchParams(query)) } as EventObject) }
   }
   const event = samplesByLabel.get(label)
-  if (event === undefined) throw new Error(`no event sample is labelled "${label}" (machines/model/fixtures.ts)`)
+  if (event === undefined) throw new Error(`no event sample is labelled "${label}" (tests/model/engine/fixtures.ts)`)
   return { kind: 'event', event }
 }
 

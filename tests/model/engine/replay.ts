@@ -4,7 +4,7 @@ import type { Expectation, StepAction } from './explore'
 import { expectationOf } from './explore'
 import { clockStartMs, failureOf, fixtures, startSamples } from './fixtures'
 import type { Instrumented, NodeView, TransitionView } from './instrument'
-import type { ModelPath, PathStep } from './paths'
+import type { ModelPath, PathStep } from './model-path'
 
 /**
  * Checks a runner makes after each step besides the path's own expectation: the tests' independent

@@ -1,16 +1,16 @@
 import { and, not, or, stateIn, type AnyStateMachine } from 'xstate'
-import { screenPaths, type ScreenName } from '../screens'
+import { screenPaths, type ScreenName } from '../../../machines/screens'
 import { allNodes, inventoryOf, rootOf, type NodeView, type TransitionView } from './instrument'
 
 /*
  * The machine's behaviour as a document a reviewer can diff: every state (its type, initial
  * child, screen, route, invokes, entry and exit actions) and every transition (its event, guard,
  * targets and actions), sorted, with nothing in it that a rename of a function or a production
- * build could change. Committed as machines/model/machine-description.json next to the golden
+ * build could change. Committed as tests/model/machine-description.json next to the golden
  * paths, and compared with the machine by a test; `npm run paths -- --approve` rewrites it.
  */
 
-export const descriptionFile = 'machines/model/machine-description.json'
+export const descriptionFile = 'tests/model/machine-description.json'
 
 export interface DescribedState {
   id: string

@@ -1,11 +1,12 @@
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
-import { appMachine } from '../app.machine'
-import type { Expectation, StepAction, StepResult } from './explore'
+import { appMachine } from '../../../machines/app.machine'
+import type { StepAction, StepResult } from './explore'
 import { createStepper, expectationOf, identityOf, offersOf } from './explore'
 import type { Instrumented, Inventory, NodeView } from './instrument'
 import { evaluateGuard, instrument } from './instrument'
 import { notExplored, startSamples } from './fixtures'
-import { hostStart, namePath, walkThrough, wholeFunnel, type NamedPath } from './path-names'
+import type { ModelPath, PathSet, PathStep, Targets } from './model-path'
+import { hostStart, namePath, walkThrough, wholeFunnel } from './path-names'
 
 /*
  * Path generation over the test model: breadth-first from each way the page can start, in an
@@ -16,44 +17,6 @@ import { hostStart, namePath, walkThrough, wholeFunnel, type NamedPath } from '.
  * Each path is then replayed on the pure model to write down what a runner must see after every
  * step: the state value, the route (routeForState), the actors being waited on and key context.
  */
-
-export interface PathStep {
-  label: string
-  do: StepAction
-  expect: Expectation
-}
-
-export interface ModelPath {
-  id: string
-  kind: 'state' | 'transition' | 'funnel'
-  /** What the path is for: a state node id, or the transition / guard answer it covers. */
-  goal: string
-  start: string
-  startExpect: Expectation
-  steps: PathStep[]
-}
-
-export interface Targets {
-  states: string[]
-  transitions: string[]
-  /** `<transition key> = true|false` for every guarded transition. */
-  guardOutcomes: string[]
-}
-
-export interface PathSet {
-  format: 'huaqian.model-paths/1'
-  seed: number
-  targets: Targets
-  /** Targets no explored edge reaches: a state or transition here is a defect or a model gap. */
-  unreached: Targets
-  /** Events or actors the model has no sample or fixture for (fixtures.ts). */
-  missing: string[]
-  graph: { vertices: number; edges: number }
-  statePaths: NamedPath[]
-  edgePaths: NamedPath[]
-  /** Walks no generated path makes on its own (path-names.ts): a new borrower through the whole funnel to a repayment. */
-  funnelPaths: NamedPath[]
-}
 
 export function targetsOf(inventory: Inventory): Targets {
   return {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { eventForLocation, routeForState } from './routes'
-import { baseScript, loanUser, start } from '../tests/support/test-kit'
+import { eventForLocation, routeForState } from '../../machines/routes'
+import { baseScript, loanUser, start } from '../support/test-kit'
 
 // rules: flow-router-projection, flow-back-not-substate
 test('the URL follows the machine: home replaces the entry page, a form step is pushed', async () => {

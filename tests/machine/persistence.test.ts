@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { restoreSnapshot, serializeSnapshot } from './persistence'
+import { restoreSnapshot, serializeSnapshot } from '../../machines/persistence'
 
 const runtime = { now: () => 0, makeId: () => 'id' }
 

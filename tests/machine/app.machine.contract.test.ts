@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import type { LoanSummary, LoanUserStatus, RepayPlan } from './ports'
-import type { Script } from '../tests/support/test-kit'
-import { baseScript, equalPeriodsPlan, fail, loanUser, repayingLoan, start } from '../tests/support/test-kit'
+import type { LoanSummary, LoanUserStatus, RepayPlan } from '../../machines/ports'
+import type { Script } from '../support/test-kit'
+import { baseScript, equalPeriodsPlan, fail, loanUser, repayingLoan, start } from '../support/test-kit'
 
 /*
  * Save contract on the loan plan (docs/product-rules.md#contract-keep): the step asks for a

@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate'
-import type { Drafts } from '../app.machine'
-import type { PortName, RepayPlan } from '../ports'
-import { restoreSnapshot, snapshotVersion } from '../persistence'
+import type { Drafts } from '../../../machines/app.machine'
+import type { PortName, RepayPlan } from '../../../machines/ports'
+import { restoreSnapshot, snapshotVersion } from '../../../machines/persistence'
 import type { Trace, TraceStep, WorldData } from './walk'
 import { planOf } from './walk'
 

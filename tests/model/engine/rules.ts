@@ -5,7 +5,7 @@ import { properties } from './properties'
 /*
  * Rules traced to checks (docs/product-rules.md): every rule id the document declares, with the
  * checks that name it and the levels they run at. A check names a rule in one of two ways only:
- *   - a temporal property by its `rules` (machines/model/properties.ts);
+ *   - a temporal property by its `rules` (tests/model/engine/properties.ts);
  *   - a test by a `// rules: id, id` line directly above its `describe`, `it` or `test` call.
  * An id met anywhere else in a test file (its prose, a test's name) names nothing, so a rule is
  * never counted as checked by a file that only talks about it.
@@ -92,7 +92,7 @@ export function levelOf(file: string, text: string): RuleLevel {
   if (imports.some((i) => i === 'playwright-core' || /support\/browser(-suite)?$/.test(i)) || /\.browser\./.test(file)) return 'browser'
   if (file.endsWith('.tsx') || /@vitest-environment (jsdom|happy-dom)/.test(text)) return 'react'
   if (file.startsWith('server/') || /\.http\./.test(file) || imports.some((i) => /support\/sandbox$/.test(i))) return 'sandbox'
-  if (file.startsWith('machines/') || file.startsWith('tests/model/') || /machine-level/.test(file)) return 'machine'
+  if (file.startsWith('tests/machine/') || file.startsWith('tests/model/') || /machine-level/.test(file)) return 'machine'
   return 'unit'
 }
 
@@ -140,10 +140,10 @@ export function scanRules(root: string): RulesScan {
     for (const id of p.rules) {
       const entry = report.get(id)
       if (entry) entry.checks.push({ name: `property ${p.id}`, level: 'machine' })
-      else unknown.push({ file: 'machines/model/properties.ts', line: 0, id })
+      else unknown.push({ file: 'tests/model/engine/properties.ts', line: 0, id })
     }
   }
-  for (const file of ['tests', 'machines', 'src', 'server'].flatMap((dir) => testFiles(root, dir))) {
+  for (const file of ['tests', 'src', 'server'].flatMap((dir) => testFiles(root, dir))) {
     const text = readFileSync(path.join(root, file), 'utf8')
     const found = tagsOf(file, text)
     misplaced.push(...found.misplaced.map((line) => ({ file, line })))
