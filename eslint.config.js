@@ -52,13 +52,14 @@ export default tseslint.config(
     ],
   },
   ...tseslint.configs.recommended,
-  // The page's own code against package.json's browserslist (docs/decisions/301-engine-matrix.md).
+  // The page's own code against package.json's browserslist (docs/decisions/028-the-engine-matrix.md).
   {
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
     ignores: ['src/build/**', 'src/review/**', '**/*.test.{ts,tsx}', 'machines/model/**'],
     ...compat.configs['flat/recommended'],
-    // What the legacy build's core-js puts back before the page's modules run, on the engines that lack it.
-    settings: { polyfills: ['Object.fromEntries', 'Array.flat'] },
+    // What the legacy build's polyfills put back before the page's modules run, on the engines that lack it:
+    // core-js's, and src/i18n/intl-fallbacks.ts.
+    settings: { polyfills: ['Object.fromEntries', 'Array.flat', 'Intl.ListFormat'] },
   },
   {
     // The inline head script and what it bundles run before any polyfill, on every engine: only what the oldest

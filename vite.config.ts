@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import legacy from '@vitejs/plugin-legacy'
 import browserslistToEsbuild from 'browserslist-to-esbuild'
 import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { axiosWithoutFetch } from './src/build/axios-without-fetch.js'
 import { budgets } from './src/build/budgets.js'
 import { firstScreen } from './src/build/first-screen.js'
@@ -81,8 +82,13 @@ export default defineConfig(({ mode }) => ({
     axiosWithoutFetch(),
     react(),
     // The engines package.json's browserslist names that the modern build's syntax and APIs leave out get a
-    // second build of their own and its polyfills (docs/decisions/301-engine-matrix.md).
-    legacy({ modernPolyfills: false, additionalLegacyPolyfills: ['abortcontroller-polyfill/dist/abortcontroller-polyfill-only'] }),
+    // second build of their own and its polyfills (docs/decisions/028-the-engine-matrix.md).
+    legacy({
+      modernPolyfills: false,
+      // Beside core-js's, what the oldest engines lack and core-js has no polyfill for: AbortController (iOS 12.0,
+      // used by XState's promise actors) and the Intl features the page formats with.
+      additionalLegacyPolyfills: ['abortcontroller-polyfill/dist/abortcontroller-polyfill-only', fileURLToPath(new URL('./src/i18n/intl-fallbacks.ts', import.meta.url))],
+    }),
     modernEntryWithoutGuard(),
     // Only the page's own build: the benchmark builds its empty React page with this config too.
     ...(process.env.HUAQIAN_BENCH_EMPTY

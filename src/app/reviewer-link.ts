@@ -8,8 +8,6 @@ import { heartbeatFreshMs, heartbeatKey } from '../review/live-heartbeat'
  * keeps only its latest snapshot, so the inspector it then loads reports where it is at once.
  */
 export function reviewerInspect(win: Window): ((event: InspectionEvent) => void) | undefined {
-  // The reviewer talks over a BroadcastChannel, which WebViews before iOS 15.4 lack: no reviewer there.
-  if (!('BroadcastChannel' in win)) return undefined
   let forward: ((event: InspectionEvent) => void) | undefined
   let latest: InspectionEvent | undefined
   let early: InspectionEvent[] | undefined

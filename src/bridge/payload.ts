@@ -280,12 +280,10 @@ export function readQueryPayload(parameters: URLSearchParams): BridgePayload | n
     const json = decodeBase64Url(encoded)
     return json === null ? null : parseBridgePayload(json)
   }
-  // Own properties only (`__proto__` included, as a plain key): the parser reads the fields it knows.
-  // A repeated parameter counts once, its first value, as URLSearchParams.get reads it. Written out rather than
-  // with Object.fromEntries: the inline head script reads this before any polyfill has loaded.
-  const fields = {}
-  for (const [key, value] of parameters) {
-    if (!Object.prototype.hasOwnProperty.call(fields, key)) Object.defineProperty(fields, key, { value, enumerable: true, writable: true, configurable: true })
-  }
+  // Own properties only (`__proto__` included, as a plain key of an object without a prototype): the parser reads
+  // the fields it knows. A repeated parameter counts once, its first value, as URLSearchParams.get reads it. Not
+  // Object.fromEntries: the inline head script reads this before any polyfill has loaded.
+  const fields: Record<string, string> = Object.create(null)
+  for (const [key, value] of parameters) if (!(key in fields)) fields[key] = value
   return parseBridgePayload(fields)
 }

@@ -72,6 +72,17 @@ function firstScreenScripts(bundle: OutputBundle, root: string, modules: string[
 export const modernEngine = 'import.meta.resolve&&self.structuredClone'
 
 /**
+ * A preload as the starter lists it: the address alone, its kind told by its ending (a script is a module
+ * preload, a stylesheet a style preload, anything else a fetch), which the starter's code reads back. Listing
+ * three fields for every file cost each first load its bytes.
+ */
+function listed({ rel, href, as }: Preload): string {
+  const kind = href.endsWith('.js') ? 'modulepreload' : href.endsWith('.css') ? 'style' : 'fetch'
+  if (kind !== (rel === 'modulepreload' ? 'modulepreload' : as)) throw new Error(`first-screen: ${href} is not told apart by its ending as a ${as ?? rel}`)
+  return href.replace(/^\.\//, '')
+}
+
+/**
  * The inline starter: once, after the next presented frame or 100 ms (a hidden web view presents
  * none), adds the preloads and imports the entry. Module preloads, lazy chunks and their CSS are
  * fetched with `crossorigin` by Vite's loader and XHR alike, so every hint is `anonymous` to match.
@@ -79,10 +90,10 @@ export const modernEngine = 'import.meta.resolve&&self.structuredClone'
  * build's polyfills (SystemJS among them) and then its entry instead.
  */
 export function startAfterFirstFrame(src: string, preloads: Preload[], legacy?: LegacyTier): string {
-  const list = JSON.stringify(preloads.map(({ rel, href, as }) => [rel, href, as ?? '']))
   const modern =
-    `for(const[r,h,a]of ${list}){const l=document.createElement("link");` +
-    `l.rel=r;l.href=h;if(a)l.as=a;l.crossOrigin="anonymous";document.head.append(l)}import(${JSON.stringify(src)})`
+    `for(const h of ${JSON.stringify(preloads.map(listed))}){const l=document.createElement("link");` +
+    `if(h.endsWith(".js"))l.rel="modulepreload";else{l.rel="preload";l.as=h.endsWith(".css")?"style":"fetch"}` +
+    `l.href=h;l.crossOrigin="anonymous";document.head.append(l)}import(${JSON.stringify(src)})`
   const start =
     legacy === undefined
       ? modern

@@ -1,14 +1,15 @@
 import { afterEach, expect, test, vi } from 'vitest'
 
 /*
- * The Intl of the matrix's oldest engines (Chrome 64, iOS 12): no ListFormat, no unit style, no dateStyle.
- * Every formatter still answers, with plainer text, instead of throwing while a screen renders.
+ * The Intl of the matrix's oldest engines (Chrome 64, iOS 12): no ListFormat, no unit style, no dateStyle. With the
+ * legacy build's Intl fallbacks loaded first, as its polyfills load them, every formatter still answers, with plainer
+ * text, instead of throwing while a screen renders.
  */
 
 const RealNumberFormat = Intl.NumberFormat
 const RealDateTimeFormat = Intl.DateTimeFormat
 
-/** The format module loaded afresh (its formatters are cached per locale) into an Intl of an old engine. */
+/** The fallbacks, then the format module afresh (its formatters are cached per locale), in an Intl of an old engine. */
 async function formatOnAnOldEngine() {
   vi.resetModules()
   vi.stubGlobal('Intl', {
@@ -18,11 +19,12 @@ async function formatOnAnOldEngine() {
       if (options?.style === 'unit') throw new RangeError('Value unit out of range for Intl.NumberFormat options property style')
       return new RealNumberFormat(tag, options)
     },
-    DateTimeFormat: function (tag: string, options: Intl.DateTimeFormatOptions = {}) {
-      const { dateStyle: _ignored, ...known } = options
+    DateTimeFormat: function (tag: string, options?: Intl.DateTimeFormatOptions) {
+      const { dateStyle: _ignored, ...known } = options ?? {}
       return new RealDateTimeFormat(tag, known)
     },
   })
+  await import('./intl-fallbacks')
   return import('./format')
 }
 

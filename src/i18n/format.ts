@@ -16,43 +16,13 @@ function cached<F>(build: (tag: string) => F): (locale: Locale) => F {
   }
 }
 
-/** Something that formats; a formatter the engine cannot build degrades to one of these. */
-type Formats<T> = { format(value: T): string }
-
-/**
- * The formatter, or `fallback` where the engine lacks the Intl feature (docs/decisions/301-engine-matrix.md):
- * `Intl.ListFormat` is missing before Chrome 72 and iOS 14.5 and throws a TypeError when constructed, a unit
- * style is refused with a RangeError before Chrome 77 and iOS 14.5. A screen then shows plainer text, never an error.
- */
-function orFallback<T>(build: () => Formats<T>, fallback: Formats<T>): Formats<T> {
-  try {
-    return build()
-  } catch {
-    return fallback
-  }
-}
-
-const chinese = (tag: string) => tag.startsWith('zh')
-
 const moneyFormat = cached((tag) => new Intl.NumberFormat(tag, { style: 'currency', currency: 'CNY' }))
 const moneyWordsFormat = cached((tag) => new Intl.NumberFormat(tag, { style: 'currency', currency: 'CNY', currencyDisplay: 'name' }))
 const aprFormat = cached(
   (tag) => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 }),
 )
-/** CLDR's long month unit for our locales, for engines whose Intl has no unit style. */
-function plainMonths(tag: string): Formats<number> {
-  const number = new Intl.NumberFormat(tag)
-  const unit = (months: number) => {
-    if (chinese(tag)) return tag === 'zh-TW' ? ' 個月' : '个月'
-    if (tag.startsWith('fr')) return ' mois'
-    if (tag.startsWith('es')) return months === 1 ? ' mes' : ' meses'
-    return months === 1 ? ' month' : ' months'
-  }
-  return { format: (months) => `${number.format(months)}${unit(months)}` }
-}
-
 const monthsFormat = cached(
-  (tag) => orFallback(() => new Intl.NumberFormat(tag, { style: 'unit', unit: 'month', unitDisplay: 'long' }), plainMonths(tag)),
+  (tag) => new Intl.NumberFormat(tag, { style: 'unit', unit: 'month', unitDisplay: 'long' }),
 )
 
 /**
@@ -105,28 +75,20 @@ function dateFormat(locale: Locale, timeZone: string | undefined): Intl.DateTime
   const key = `${locale} ${timeZone ?? ''}`
   let format = dateFormats.get(key)
   if (format === undefined) {
-    const zone = timeZone === undefined ? {} : { timeZone }
-    format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', ...zone })
-    // Before Chrome 76 and iOS 14.5 `dateStyle` is ignored and the date comes out as bare digits: the same fields by name.
-    if (!('dateStyle' in format.resolvedOptions())) format = new Intl.DateTimeFormat(intlLocale(locale), { year: 'numeric', month: 'short', day: 'numeric', ...zone })
+    format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', ...(timeZone === undefined ? {} : { timeZone }) })
     dateFormats.set(key, format)
   }
   return format
 }
 
-/** The items one after another, with the language's list comma: a list where the engine cannot word one. */
-const plainJoin = (tag: string): Formats<readonly string[]> => ({ format: (items) => items.join(chinese(tag) ? '、' : ', ') })
-
-// eslint-disable-next-line compat/compat -- orFallback joins the items where Intl.ListFormat is missing.
-const listFormat = cached((tag) => orFallback(() => new Intl.ListFormat(tag, { type: 'conjunction' }), plainJoin(tag)))
+const listFormat = cached((tag) => new Intl.ListFormat(tag, { type: 'conjunction' }))
 
 /** `formatList(['学历', '婚姻状况'], 'zh-Hans')` is `学历和婚姻状况`. */
 export function formatList(items: readonly string[], locale: Locale): string {
   return listFormat(locale).format(items)
 }
 
-// eslint-disable-next-line compat/compat -- as above.
-const choiceFormat = cached((tag) => orFallback(() => new Intl.ListFormat(tag, { type: 'disjunction' }), plainJoin(tag)))
+const choiceFormat = cached((tag) => new Intl.ListFormat(tag, { type: 'disjunction' }))
 
 /** `formatChoices(['3 months', '6 months'], 'zh-Hans')` is `3个月或6个月`: the separators are the language's. */
 export function formatChoices(items: readonly string[], locale: Locale): string {

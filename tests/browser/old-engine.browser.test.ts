@@ -3,7 +3,7 @@ import { initI18n } from '../../src/i18n/init-i18n'
 import type { Locale } from '../../src/i18n/locale'
 import { newPhoneContext, screenshotPath } from '../support/browser'
 import { testSandboxAndBrowser } from '../support/browser-suite'
-import { apisTheOldestEnginesLack, removeApis } from '../support/old-engine'
+import { apisTheOldestEnginesLack, removeApisScript } from '../support/old-engine'
 import { loginPersona, pageUrl } from '../support/sandbox'
 import { testClock } from '../support/test-client'
 import { assetInput, basicInput, contactsInput, debitCard, throughFace } from '../support/test-flows'
@@ -41,7 +41,7 @@ for (const locale of ['zh-Hans', 'en'] as const) {
 
     const context = await newPhoneContext(browser, browserLocale[locale])
     // Told by the console: Playwright's own evaluation in the page's world needs some of what is taken away.
-    await context.addInitScript(`console.info('removed ' + JSON.stringify((${removeApis.toString()})(${JSON.stringify(lacking)})))`)
+    await context.addInitScript(removeApisScript(lacking))
     const page = await context.newPage()
     let removed: string[] = []
     page.on('console', (message) => {

@@ -111,3 +111,11 @@ export function removeApis(apis: string[]): string[] {
   }
   return removed
 }
+
+/**
+ * The init script that removes `apis` and logs `removed ["…", …]`. A loader that keeps functions' names (tsx)
+ * wraps them in a `__name` helper the page does not have: a stand-in comes first.
+ */
+export function removeApisScript(apis: string[]): string {
+  return `var __name = (f) => f; console.info('removed ' + JSON.stringify((${removeApis.toString()})(${JSON.stringify(apis)})))`
+}
