@@ -52,7 +52,7 @@ export default tseslint.config(
     ],
   },
   ...tseslint.configs.recommended,
-  // The page's own code against package.json's browserslist (docs/decisions/028-the-engine-matrix.md).
+  // The page's own code against package.json's browserslist (docs/decisions/029-the-engine-matrix.md).
   {
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
     ignores: ['src/build/**', 'src/review/**', '**/*.test.{ts,tsx}', 'machines/model/**'],

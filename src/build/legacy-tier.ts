@@ -2,7 +2,7 @@ import MagicString from 'magic-string'
 import type { Plugin } from 'vite'
 
 /*
- * The two builds the page ships (docs/decisions/028-the-engine-matrix.md): @vitejs/plugin-legacy makes the legacy one
+ * The two builds the page ships (docs/decisions/029-the-engine-matrix.md): @vitejs/plugin-legacy makes the legacy one
  * (the browserslist in package.json, syntax lowered by Babel, core-js polyfills by usage, SystemJS), and the
  * first screen's starter (src/build/first-screen.ts) picks one of them. Its own loader tags in the HTML and the
  * guard it puts at the top of the modern entry are what a modern engine would download in addition; both go:

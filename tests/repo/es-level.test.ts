@@ -5,7 +5,7 @@ import { beforeAll, expect, test } from 'vitest'
 import { ensureBuiltPage } from '../support/sandbox'
 
 /*
- * The built page parses on the matrix's oldest engines (Chrome 64, iOS 12; docs/decisions/028-the-engine-matrix.md),
+ * The built page parses on the matrix's oldest engines (Chrome 64, iOS 12; docs/decisions/029-the-engine-matrix.md),
  * checked on the files they run: the inline head script and the legacy build at ES2018 (Chrome 64 has no
  * optional catch binding, ES2019), the inline starter as a module at ES2020 (for `import()` and `import.meta`,
  * which both engines have; nothing else of ES2020 is in it). A syntax newer than that, or a regular expression
