@@ -1,6 +1,9 @@
+import { StatusCode } from '../src/contract/envelope'
 import { loanLimits } from '../src/contract/entities'
 import { lenderCatalogue } from './content/agreements'
 import type { LenderId, ProductId } from './content/catalogue-text'
+import { Refusal } from './refusal'
+import { fieldRefusal } from './rules'
 
 /*
  * The sandbox's lenders and loan-supermarket products: pricing here, copy (names, highlights,
@@ -48,6 +51,17 @@ export function priceOf(lender: Lender, creditLimit: number, apr: number) {
     credit_limit: Math.floor(limit / loanLimits.amountStep) * loanLimits.amountStep,
     apr: clampApr(apr + lender.aprDelta),
     terms: lender.terms,
+  }
+}
+
+/**
+ * Refuses a term the lender does not offer, or an amount over its limit for this borrower, as a real
+ * lender would: its trial, the application and the match list agree on what it lends.
+ */
+export function assertWithinOffer(offer: { credit_limit: number; terms: readonly number[] }, amount: number, term: number): void {
+  if (!offer.terms.includes(term)) throw fieldRefusal('term', 'term.invalid')
+  if (amount > offer.credit_limit) {
+    throw new Refusal(StatusCode.fieldRule, 'overLimit', {}, { field: 'amount', code: 'amount.range' })
   }
 }
 

@@ -5,6 +5,7 @@ import { signedIn, type Handlers } from '../call-context'
 import { agreementHtml, contractHtml } from '../content/agreements'
 import { childrenOf, provincesList, searchRegions } from '../geo'
 import {
+  assertWithinOffer,
   lenderById,
   lenderNamesIn,
   lenders,
@@ -92,14 +93,21 @@ export const catalogHandlers: Pick<
     const termRule = checkTerm(input.term)
     if (termRule) throw fieldRefusal('term', termRule)
     let apr = referenceApr
+    let creditLimit: number | null = null
     if (ctx.user) {
       const { row } = settleReview(ctx.db, ctx.user, ctx.now)
-      if (row.decision === 'approved' && row.apr !== null) apr = row.apr
+      if (row.decision === 'approved' && row.apr !== null) {
+        apr = row.apr
+        creditLimit = row.credit_limit
+      }
     }
     if (input.lender_id !== undefined) {
       const lender = lenderById(input.lender_id)
       if (!lender) throw new Refusal(StatusCode.notFound, 'lenderNotMatched')
-      apr = priceOf(lender, input.amount, apr).apr
+      // Before a decision the lender's own ceiling is the limit; after it, the borrower's line at that lender.
+      const offer = priceOf(lender, creditLimit ?? lender.maxAmount, apr)
+      assertWithinOffer(offer, input.amount, input.term)
+      apr = offer.apr
     }
     const plan = amortize({ principal: input.amount, apr, term: input.term, startDate: todayOf(ctx.now) })
     return {

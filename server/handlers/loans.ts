@@ -1,11 +1,10 @@
 import { StatusCode } from '../../src/contract/envelope'
 import { amortize, planPeriods, repayTrial, RepayTrialError, type RepayTrialErrorCode } from '../amortization'
 import { signedIn, type CallContext, type Handlers } from '../call-context'
-import { lenderById, lenderNamesIn, priceOf } from '../lenders'
+import { assertWithinOffer, lenderById, lenderNamesIn, priceOf } from '../lenders'
 import { refuseWhileProcessing, repaymentPlanFor, settleRepayments } from '../payment-outcomes'
 import type { MessageKey } from '../messages'
 import { Refusal } from '../refusal'
-import { fieldRefusal } from '../rules'
 import {
   activeCard,
   createLoan,
@@ -75,10 +74,7 @@ export const loanHandlers: Pick<Handlers, 'applyLoan' | 'getRepayPlan' | 'trialR
     const lender = lenderById(input.lender_id)
     if (!lender) throw new Refusal(StatusCode.notFound, 'lenderNotMatched')
     const offer = priceOf(lender, row.credit_limit, row.apr)
-    if (!(offer.terms as number[]).includes(input.term)) throw fieldRefusal('term', 'term.invalid')
-    if (input.amount > offer.credit_limit) {
-      throw new Refusal(StatusCode.fieldRule, 'overLimit', {}, { field: 'amount', code: 'amount.range' })
-    }
+    assertWithinOffer(offer, input.amount, input.term)
     const binding = db
       .prepare('SELECT card_id FROM lender_bindings WHERE user_id = ? AND lender_id = ?')
       .get(user.id, lender.id)
