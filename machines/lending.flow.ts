@@ -2,7 +2,7 @@ import { and, not } from 'xstate'
 import type { AppContext } from './context'
 import { emptyDrafts } from './context'
 import { commitKey, guards, newCodeNewKey, patchDraft, smsSent, states, update, withStatus } from './flow-kit'
-import type { CreditDecision, DeviceFacts, LenderMatch, PortData, SupermarketProduct } from './ports'
+import type { CreditDecision, DeviceFacts, LenderMatch, LoanTerm, PortData, SupermarketProduct } from './ports'
 import {
   codeConfirming,
   codeSending,
@@ -11,6 +11,7 @@ import {
   loadingCard,
   loadThenReady,
   poll,
+  priceLocked,
   pricing,
   reauth,
   repricing,
@@ -53,8 +54,19 @@ export const lendingGuards = guards({
     )
   },
   lenderCardBound: ({ context }) => context.lenderCardBound,
-  // docs/product-rules.md#flow-apr-before-commit: this lender's price, APR included, is on the screen.
-  lenderPriced: ({ context }) => context.trial !== null,
+  // docs/product-rules.md#flow-apr-before-commit: this lender's price, APR included, is on the screen for the
+  // very amount and term the application would send.
+  lenderPriced: ({ context }) => {
+    const { amount, term } = offer(context)
+    return context.trial !== null && context.trial.amount === amount && context.trial.term === term
+  },
+  // docs/product-rules.md#flow-lender-offer: a listed lender with a limit and a term for this borrower; one
+  // without either is shown, not chosen.
+  lenderChoosable: ({ context, event }) => {
+    if (event.type !== 'match.select') return false
+    const lender = context.matches?.find((match) => match.lender_id === event.lender_id)
+    return lender !== undefined && lender.terms.length > 0 && lender.credit_limit > 0
+  },
   lenderSmsSent: ({ context }) => context.lenderSms !== null,
   lenderCodeEntered: ({ context }) => context.drafts.lendConfirm.code !== '',
 })
@@ -75,6 +87,9 @@ export const lendingActions = {
   chooseLender: update(({ context, event }) => {
     if (event.type !== 'match.select') return {}
     const changed = context.lenderId !== event.lender_id
+    const lender = context.matches?.find((match) => match.lender_id === event.lender_id)
+    const amount = context.drafts.lendConfirm.amount ?? context.drafts.demand.amount
+    const term = context.drafts.lendConfirm.term ?? context.drafts.demand.term
     return {
       lenderId: event.lender_id,
       // The demand's reference price is not this lender's: no figure shows until the lender's trial.
@@ -82,8 +97,9 @@ export const lendingActions = {
       lenderCardBound: changed ? false : context.lenderCardBound,
       lenderSms: changed ? null : context.lenderSms,
       drafts: patchDraft(context, 'lendConfirm', {
-        amount: context.drafts.lendConfirm.amount ?? context.drafts.demand.amount,
-        term: context.drafts.lendConfirm.term ?? context.drafts.demand.term,
+        // Within what this lender offers (docs/product-rules.md#flow-lender-offer): a figure it cannot lend is no offer.
+        amount: lender === undefined || amount === null ? amount : Math.min(amount, lender.credit_limit),
+        term: lender === undefined ? term : termOffered(term, lender.terms),
         // The agreements accepted were the first lender's contract, its code and its commits' keys its own:
         // another lender is asked again (docs/product-rules.md#field-agreements-unticked) under new keys.
         ...(changed ? { agreements: emptyDrafts().lendConfirm.agreements, code: '', bindKey: null, applyKey: null } : {}),
@@ -126,6 +142,13 @@ const decisionTo = <const R extends string, const D extends string>(reviewing: R
     },
   ] as const
 
+/** The term asked for if the lender offers it, else its longest term below it, else its shortest. */
+export function termOffered(term: LoanTerm | null, offered: readonly LoanTerm[]): LoanTerm | null {
+  if (term === null || offered.length === 0 || offered.includes(term)) return term
+  const sorted = [...offered].sort((a, b) => a - b)
+  return sorted.filter((months) => months < term).at(-1) ?? sorted[0] ?? null
+}
+
 /** The lender's offer as the draft holds it, falling back to the demand. */
 const offer = (context: AppContext) => ({
   amount: context.drafts.lendConfirm.amount ?? context.drafts.demand.amount ?? 0,
@@ -164,7 +187,8 @@ export const lendingStates = states({
 
   result: {
     ...screen('result', 'deciding'),
-    on: { 'rights.open': { target: '#rights' }, 'step.back': { target: '#home' } },
+    // No rights card here: a decision was made (docs/product-rules.md#flow-rights-before-decision).
+    on: { 'step.back': { target: '#home' } },
     states: {
       deciding: {
         always: [{ guard: 'creditApproved', target: 'approved' }, { guard: 'creditRejected', target: 'rejected' }, { target: 'loading' }],
@@ -200,12 +224,14 @@ export const lendingStates = states({
         input: {},
         onDone: { target: 'ready', actions: { type: 'storeMatches', params: ({ event }) => ({ items: event.output.items }) } },
       },
-      { on: { 'match.select': { target: '#lendConfirm', actions: 'chooseLender' } } },
+      { on: { 'match.select': { guard: 'lenderChoosable', target: '#lendConfirm', actions: 'chooseLender' } } },
     ),
   },
 
   lendConfirm: {
     ...screen('lendConfirm', 'loadingCard'),
+    // Only `editing` and `pricing` take a new amount or term, and price it.
+    on: priceLocked,
     states: {
       loadingCard: loadingCard('The bound card that receives the loan and repays it, named on the screen; without it the offer still prices.', 'pricing'),
       pricing: pricing({ input: ({ context }) => ({ input: { ...offer(context), lender_id: context.lenderId ?? '' } }) }),
@@ -234,17 +260,17 @@ export const lendingStates = states({
         },
       },
       confirmingCard: codeConfirming({
-        src: 'confirmLenderCard',
-        input: ({ context }) => ({
-          input: {
-            request_id: context.lenderSms?.request_id ?? '',
-            code: context.drafts.lendConfirm.code,
-            lender_id: context.lenderId ?? '',
-          },
-          idempotencyKey: context.drafts.lendConfirm.bindKey ?? '',
+          src: 'confirmLenderCard',
+          input: ({ context }) => ({
+            input: {
+              request_id: context.lenderSms?.request_id ?? '',
+              code: context.drafts.lendConfirm.code,
+              lender_id: context.lenderId ?? '',
+            },
+            idempotencyKey: context.drafts.lendConfirm.bindKey ?? '',
+          }),
+          onDone: { target: 'applying', actions: 'markLenderCardBound' },
         }),
-        onDone: { target: 'applying', actions: 'markLenderCardBound' },
-      }),
       applying: committing({
         description: 'Submits the application once, with the key kept in the draft; repeated submits are ignored here.',
         back: 'editing',
@@ -264,7 +290,7 @@ export const lendingStates = states({
         },
       }),
       applyUncertain: uncertain(
-        'The answer to apply was lost (network, timeout): it may have gone through. Retry re-sends with the same key; never a fresh submit.',
+        'The answer to apply was lost (network, timeout): it may have gone through. Retry re-sends the same body with the same key; never a fresh submit.',
         'applying',
       ),
     },

@@ -40,6 +40,13 @@ export const reauth = { guard: 'isUnauthorized', target: '#reauth', actions: 'fo
 /** While a commit is in flight, leaving is ignored: the borrower waits for its answer. */
 export const holdStill = { 'xstate.route': {}, 'overlay.open': {} } as const
 
+/**
+ * While a screen's price is not being edited (the lender's code is out, a commit is in flight), the
+ * amount and term priced on screen are the ones the application sends: a change to either is
+ * refused until the borrower goes Back to edit, which prices again (docs/product-rules.md#flow-apr-before-commit).
+ */
+export const priceLocked = { 'form.change': { guard: 'priceChanged' } } as const
+
 /** A failed call's resting state: retry runs `target` again. */
 export function retryInto<const T extends string>(target: T) {
   return { on: { retry: { target, actions: 'clearError' } } } as const

@@ -6,7 +6,7 @@ import { checkAmount, checkSmsCode, type FieldRuleCode } from '../contract/field
 import { SmsCode } from './sms-code'
 import { Checkbox, TextField, useFocusFirstInvalid } from '../ui/components/form-field'
 import { LivePrice } from './trial-figures'
-import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, Facts, RestOfScreen, ScreenFrame, Section, useApp, useFormat, useSend, yuanToFen } from './screen-kit'
+import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, Facts, RestOfScreen, ScreenFrame, Section, useApp, useCan, useFormat, useSend, yuanToFen } from './screen-kit'
 
 // The lender's own texts: each is ticked here and read over the screen (`thirdProtocol`).
 const lenderTexts = [
@@ -30,6 +30,8 @@ export default function LendConfirmPage() {
   const card = useApp((snapshot) => snapshot.context.card)
   const lender = useApp((snapshot) => snapshot.context.matches?.find((m) => m.lender_id === snapshot.context.lenderId) ?? null)
   const editing = useApp((snapshot) => snapshot.hasTag('editing'))
+  // Once the lender's code is out the priced figures are the application's: the machine refuses a change.
+  const priceEditable = useCan({ type: 'form.change', step: 'lendConfirm', patch: { term: draft.term ?? 12 } })
   const codeSent = useApp((snapshot) => snapshot.matches(lendState('codeSent')) || snapshot.matches(lendState('confirmingCard')))
   const uncertain = useApp((snapshot) => snapshot.matches(lendState('applyUncertain')))
   const [amountText, setAmountText] = useState(() => (draft.amount === null ? '' : String(draft.amount / 100)))
@@ -60,7 +62,7 @@ export default function LendConfirmPage() {
           error={amountLeft ? amountError : null}
           inputMode="numeric"
           autoComplete="off"
-          readOnly={!editing}
+          readOnly={!editing || !priceEditable}
           value={amountText}
           onChange={changeAmount}
           onBlur={() => setAmountLeft(true)}
@@ -71,6 +73,8 @@ export default function LendConfirmPage() {
           options={(lender?.terms ?? [3, 6, 9, 12, 24, 36]).map(String)}
           optionLabel={(term) => format.months(Number(term))}
           onChange={(term) => change({ term: Number(term) as LoanTerm })}
+          disabled={!priceEditable}
+          hint={priceEditable ? undefined : t('screens.lend.priceLocked')}
         />
         <Facts rows={[[t('screens.demand.purpose'), purpose === null ? '—' : t(`enums.loanPurpose.${purpose}`)]]} />
       </Section>

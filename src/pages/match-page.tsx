@@ -1,5 +1,5 @@
 import { useTranslation } from '../i18n/translation'
-import { BusySpinner, ScreenFrame, Section, useApp, useCan, useFormat, useSend } from './screen-kit'
+import { BusySpinner, ScreenFrame, Section, useApp, useFormat, useSend } from './screen-kit'
 
 /** The lenders matched to the approved borrower; choosing one opens the loan confirmation. */
 export default function MatchPage() {
@@ -10,7 +10,14 @@ export default function MatchPage() {
   // Cheapest first, whatever order the server sent, the larger limit first at the same rate: the
   // mark names the lowest rate (docs/product-rules.md#flow-lenders-cheapest-first).
   const byPrice = [...(matches ?? [])].sort((a, b) => a.apr - b.apr || b.credit_limit - a.credit_limit)
-  const canSelect = useCan({ type: 'match.select', lender_id: matches?.[0]?.lender_id ?? '' })
+  // Each lender's own answer: one the borrower cannot borrow from is shown but not chosen.
+  // Joined into one string, so the screen renders again only when the answer changes.
+  const choosable = useApp((snapshot) =>
+    (snapshot.context.matches ?? [])
+      .filter((lender) => snapshot.can({ type: 'match.select', lender_id: lender.lender_id }))
+      .map((lender) => lender.lender_id)
+      .join('\n'),
+  ).split('\n')
   return (
     <ScreenFrame page="match">
       <BusySpinner />
@@ -37,7 +44,7 @@ export default function MatchPage() {
           <button
             type="button"
             className="button button--block"
-            disabled={!canSelect}
+            disabled={!choosable.includes(lender.lender_id)}
             onClick={() => send({ type: 'match.select', lender_id: lender.lender_id })}
           >
             {t('screens.match.choose', { name: lender.name })}

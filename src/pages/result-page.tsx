@@ -64,9 +64,6 @@ export default function ResultPage() {
           </Section>
         </>
       )}
-      <Section title={t('screens.rights.title')}>
-        <ActionButton event={{ type: 'rights.open' }} label={t('screens.rights.open')} variant="secondary" />
-      </Section>
     </ScreenFrame>
   )
 }

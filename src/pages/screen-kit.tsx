@@ -209,6 +209,8 @@ export function EnumSelect<V extends string>({
   optionLabel,
   onChange,
   error,
+  disabled,
+  hint,
 }: {
   label: string
   value: V | null
@@ -216,6 +218,8 @@ export function EnumSelect<V extends string>({
   optionLabel: (value: V) => string
   onChange: (value: V) => void
   error?: FieldRuleCode | null
+  disabled?: boolean
+  hint?: string
 }) {
   const { t } = useTranslation()
   return (
@@ -225,6 +229,8 @@ export function EnumSelect<V extends string>({
       options={options.map((option) => ({ value: option, label: optionLabel(option) }))}
       onChange={onChange}
       error={error ?? null}
+      disabled={disabled}
+      hint={hint}
       placeholder={t('screens.common.choose')}
     />
   )

@@ -69,7 +69,7 @@ export function trial(amount: number, term: number): LoanTrial {
   }
 }
 
-function formScript(screen: FormScreen): Script {
+export function formScript(screen: FormScreen): Script {
   return {
     ...baseScript(),
     showUser: () => ({ user_id: 'u-1', phone: borrowerPhone, nick_name: 'Li', identity_id: null }),
@@ -177,7 +177,6 @@ export interface OpenForm {
 
 /** Boots the machine to `screen`, applies `drafts`, and renders the real page in `locale`. */
 export async function openForm(locale: Locale, screen: FormScreen, options: OpenOptions = {}): Promise<OpenForm> {
-  const i18n = await i18nFor(locale)
   const run = start(
     { ...formScript(screen), ...options.script },
     {
@@ -198,10 +197,15 @@ export async function openForm(locale: Locale, screen: FormScreen, options: Open
   }
   for (const event of options.drafts ?? []) run.actor.send(event)
   await run.until((s) => s.context.screen === screen && s.hasTag('editing') && !s.hasTag('busy'))
-  const Page = pages[screen]
+  return showPage(locale, run, pages[screen], options.location)
+}
+
+/** The real page component over a running machine, in `locale`, with the services a screen uses. */
+export async function showPage(locale: Locale, run: ReturnType<typeof start>, Page: ComponentType, location?: BridgeLocation): Promise<OpenForm> {
+  const i18n = await i18nFor(locale)
   const view = render(
     <TranslationProvider i18n={i18n}>
-      <AppHandlesContext value={{ actor: run.actor, services: formServices(regionClient(), options.location ?? null) }}>
+      <AppHandlesContext value={{ actor: run.actor, services: formServices(regionClient(), location ?? null) }}>
         <Page />
       </AppHandlesContext>
     </TranslationProvider>,

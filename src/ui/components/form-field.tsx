@@ -195,6 +195,7 @@ export function SelectField<V extends string>({
   error,
   hint,
   placeholder,
+  disabled = false,
 }: {
   label: string
   value: V | null
@@ -203,6 +204,7 @@ export function SelectField<V extends string>({
   error?: FieldRuleCode | null
   hint?: string
   placeholder: string
+  disabled?: boolean
 }) {
   const { id, messageId, message, invalid, isError } = useFieldMessage(error, hint)
   return (
@@ -214,6 +216,7 @@ export function SelectField<V extends string>({
         id={id}
         className="ui-field__control"
         value={value ?? ''}
+        disabled={disabled}
         aria-invalid={invalid}
         aria-describedby={message ? messageId : undefined}
         onChange={(event) => {
