@@ -85,6 +85,9 @@ export const appMachine = setup({
       initial: 'screens',
       on: {
         'form.change': { actions: 'assignDraft' },
+        'drafts.restore': { actions: 'restoreDrafts' },
+        // A token for whoever the host logged in now: whose it is decides what stays on screen.
+        'bridge.payload': { guard: 'payloadHasToken', target: '#verifyingBorrower', actions: ['acceptToken', 'forgetUser'] },
         'nav.home': { target: '#home' },
         'overlay.open': { target: '#overlay', actions: 'openOverlay' },
       },

@@ -1,9 +1,9 @@
-import { emit } from 'xstate'
+import { emit, not, or } from 'xstate'
 import type { AppContext, AppEvent } from './context'
 import { guards, states, update } from './flow-kit'
 import type { HostCommand } from './ports'
 import type { AppInvoke } from './shapes'
-import { screenMeta } from './shapes'
+import { reauth, retryInto, screenMeta } from './shapes'
 
 /*
  * Boot and session: the base URL and channel lookup, the host's login, and re-auth after a 401.
@@ -13,10 +13,15 @@ export const bootGuards = guards({
   payloadHasToken: ({ event }) =>
     event.type === 'bridge.payload' && typeof event.token === 'string' && event.token !== '',
   goesHome: ({ context }) => context.bootNext === 'home',
+  borrowerNamed: ({ context }) => context.borrowerId !== null,
+  sameBorrower: ({ context, event }) =>
+    'output' in event && (event.output as { user_id?: unknown }).user_id === context.borrowerId,
 })
 
 export const bootActions = {
   acceptToken: update({ hasToken: true }),
+  /** The server has not said whose the new token is: until it does, the page names no borrower. */
+  forgetUser: update({ user: null }),
   askHostToLogin: emit<AppContext, AppEvent, undefined, AppEvent, HostCommand>({ type: 'host.command', command: 'login' } as const),
   storeBaseUrl: update((_, params: { baseUrl: string }) => ({ baseUrl: params.baseUrl })),
   storeChannel: update(({ context }, params: { channel_code: string; is_login_required: 0 | 1 }) => {
@@ -78,12 +83,41 @@ export const bootStates = states({
   reauth: {
     id: 'reauth',
     description:
-      'A call answered 401: token and user info are gone and the host was told to go home. Waits for a new token, then returns to exactly where the borrower was; drafts are untouched.',
+      'A call answered 401: token and user info are gone and the host was told to go home. Waits for a new token, then asks whose it is.',
     meta: { screen: 'login' },
     on: {
       'xstate.route': {},
       'login.request': { actions: 'askHostToLogin' },
-      'bridge.payload': { guard: 'payloadHasToken', target: '#sessionHistory', actions: 'acceptToken' },
+      'bridge.payload': { guard: 'payloadHasToken', target: '#verifyingBorrower', actions: 'acceptToken' },
+    },
+  },
+
+  verifyingBorrower: {
+    id: 'verifyingBorrower',
+    description:
+      "A new token came for a page that holds a borrower's state. The same borrower returns to exactly where they were, drafts untouched; another borrower starts at home with nothing of the first.",
+    meta: { screen: 'login' },
+    initial: 'asking',
+    on: {
+      'xstate.route': {},
+      'bridge.payload': { guard: 'payloadHasToken', target: '#verifyingBorrower', reenter: true, actions: 'acceptToken' },
+    },
+    states: {
+      asking: {
+        tags: 'busy',
+        invoke: {
+          src: 'showUser',
+          input: {},
+          onDone: [
+            // A state whose borrower the server never named (their user call failed) holds only what was
+            // typed under the token the page had: it is theirs to keep, not a stranger's.
+            { guard: or([not('borrowerNamed'), 'sameBorrower']), target: '#sessionHistory', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
+            { target: '#home', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
+          ],
+          onError: [reauth, { target: 'failed', actions: 'assignError' }],
+        },
+      },
+      failed: retryInto('asking'),
     },
   },
 })

@@ -146,6 +146,11 @@ export interface AppContext {
   /** The screen state the borrower is on (overlays and the rights sheet excluded). */
   screen: ScreenName | null
   user: PortData<'showUser'> | null
+  /**
+   * Whose state this is: the user id the server reported. It outlives a 401 (which forgets `user`), so the
+   * next token's borrower is checked against it before anything of this one shows (docs/product-rules.md#security-per-borrower).
+   */
+  borrowerId: string | null
   loanUser: LoanUserStatus | null
   drafts: Drafts
   trial: LoanTrial | null
@@ -269,6 +274,8 @@ export type AppEvent =
   | { type: 'rights.close' }
   | { type: 'overlay.open'; page: OverlayName; query?: Record<string, string> }
   | { type: 'overlay.close' }
+  /** The edge found drafts this borrower left on the device (a reload whose token came late). */
+  | { type: 'drafts.restore'; drafts: Drafts }
   | { type: 'xstate.route'; to: `#${RoutableScreen}`; query?: Record<string, string> }
 
 /** The machine's first context: the edge's input, nothing loaded yet. */
@@ -284,14 +291,20 @@ export function initialContext({ input }: { input: AppInput }): AppContext {
     channelCode: null,
     loginRequired: null,
     bootNext: null,
-    errorCode: null,
-    errorStatus: null,
     pendingDeepLink:
       linked !== null && linked !== 'home' && linked !== 'login'
         ? { screen: linked, query: input.initialDeepLink?.query ?? {} }
         : null,
     screen: null,
+    ...noBorrower(),
+  }
+}
+
+/** Everything the machine holds of one borrower: what another borrower on the same phone must never see. */
+export function noBorrower() {
+  return {
     user: null,
+    borrowerId: null,
     loanUser: null,
     drafts: emptyDrafts(),
     trial: null,
@@ -313,5 +326,7 @@ export function initialContext({ input }: { input: AppInput }): AppContext {
     overlay: null,
     overlayContent: null,
     pollAttempt: 0,
-  }
+    errorCode: null,
+    errorStatus: null,
+  } satisfies Partial<AppContext>
 }

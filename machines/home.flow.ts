@@ -1,5 +1,6 @@
-import { enqueueActions } from 'xstate'
+import { and, enqueueActions, not } from 'xstate'
 import type { AppContext, AppEvent } from './context'
+import { noBorrower } from './context'
 import { guards, states, update } from './flow-kit'
 import type { AppActor } from './flow-kit'
 import type { HostCommand, PortData } from './ports'
@@ -29,7 +30,15 @@ export const homeGuards = guards({
 })
 
 export const homeActions = {
-  storeUser: update((_, params: { user: PortData<'showUser'> }) => ({ user: params.user })),
+  /**
+   * The server says whose token this is. Another borrower than the one this state belongs to starts
+   * with nothing of the first (docs/product-rules.md#security-per-borrower).
+   */
+  storeUser: update(({ context }, params: { user: PortData<'showUser'> }) => ({
+    ...(context.borrowerId !== null && context.borrowerId !== params.user.user_id ? noBorrower() : {}),
+    user: params.user,
+    borrowerId: params.user.user_id,
+  })),
   storeRights: update(({ context }, params: PortData<'showRewardProduct'>) => ({
     rights: {
       product: params.product,
@@ -77,7 +86,11 @@ export const homeStates = states({
           user: fetchOnce({
             src: 'showUser',
             input: {},
-            onDone: { target: 'done', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
+            onDone: [
+              // Another borrower's state is cleared, and with it the status and rights just loaded beside it: load home again.
+              { guard: and(['borrowerNamed', not('sameBorrower')]), target: '#home', reenter: true, actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
+              { target: 'done', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
+            ],
             // The nickname is decoration; the status is what matters.
             onError: [reauth, { target: 'done' }],
           }),

@@ -19,7 +19,7 @@ import type { AppContext } from './app.machine'
  *   restored actor.
  */
 
-export const snapshotVersion = 1
+export const snapshotVersion = 2
 
 export interface StoredSnapshot {
   local: string

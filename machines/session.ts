@@ -1,4 +1,5 @@
-import type { AppEvent } from './context'
+import type { AppEvent, Drafts } from './context'
+import { emptyDrafts } from './context'
 import { failureOf, guards, pollPolicy, update } from './flow-kit'
 import type { PollKind } from './flow-kit'
 import type { LoanTrial, LoanUserStatus } from './ports'
@@ -78,6 +79,16 @@ export const sessionActions = {
     const drafts = { ...context.drafts }
     // The union of patches is per step, so this write keeps each step's shape.
     Object.assign(drafts, { [event.step]: { ...drafts[event.step], ...event.patch } })
+    return { drafts }
+  }),
+  /** What this borrower left on the device fills the forms not touched on this page; what was typed here stays. */
+  restoreDrafts: update(({ context, event }) => {
+    if (event.type !== 'drafts.restore') return {}
+    const untouched = emptyDrafts()
+    const drafts = { ...context.drafts }
+    for (const step of Object.keys(untouched) as (keyof Drafts)[]) {
+      if (JSON.stringify(drafts[step]) === JSON.stringify(untouched[step])) Object.assign(drafts, { [step]: event.drafts[step] })
+    }
     return { drafts }
   }),
   storeTrial: update((_, params: { trial: LoanTrial }) => ({ trial: params.trial })),

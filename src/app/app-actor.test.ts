@@ -19,10 +19,19 @@ function servicesOf(phone: string): Services {
   const calls: Call[] = []
   const present: Partial<Services> = {
     session,
-    machine: providedMachine({ ...baseScript(), getLoanUserStatus: () => loanUser({ step: 'demand' }) }, calls),
+    machine: providedMachine(
+      {
+        ...baseScript(),
+        // The server names the borrower by the token: each phone is its own user.
+        showUser: () => ({ user_id: `u-${phone}`, phone, nick_name: phone, identity_id: null }),
+        getLoanUserStatus: () => loanUser({ step: 'demand' }),
+      },
+      calls,
+    ),
     bridge: { initial: null, send: () => {} } as unknown as Services['bridge'],
     onPayload: () => () => {},
     setBaseUrl: () => {},
+    keepChannelCode: () => {},
   }
   return present as Services
 }

@@ -1,41 +1,21 @@
 import { createActor, type ActorOptions, type ActorRefFrom, type AnyActorLogic } from 'xstate'
-import type { appMachine } from '../../machines/app.machine'
+import type { AppContext, appMachine } from '../../machines/app.machine'
 import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
 import { resumeRestored } from '../../machines/resume'
 import type { AppInput } from '../../machines/ports'
 import { randomId } from '../session/session'
 import { reviewerInspect } from './reviewer-link'
 import { randomBytes, type Services } from './services'
+import { snapshotStore, type RawSnapshot } from './snapshot-store'
 
 export type AppActor = ActorRefFrom<typeof appMachine>
 
 /*
  * The running machine, restored from the device when the borrower was here before
  * (docs/product-rules.md#nothing-lost-snapshot): the persisted snapshot lands them on the same screen with their
- * drafts; sensitive fields come back from sessionStorage only. Snapshots are kept per borrower, so a shared phone
- * never shows one borrower another's drafts.
+ * drafts; sensitive fields come back from sessionStorage only. Where a snapshot is kept, and which one
+ * a page may resume, is ./snapshot-store.ts: per borrower, as the server names them.
  */
-
-function storageKey(services: Services): string {
-  const { userId, userInfo } = services.session.getSnapshot()
-  return `huaqian.app.v${snapshotVersion}.${userId ?? userInfo?.phone ?? 'guest'}`
-}
-
-function read(storage: () => Storage, key: string): string | null {
-  try {
-    return storage().getItem(key)
-  } catch {
-    return null
-  }
-}
-
-function write(storage: () => Storage, key: string, value: string): void {
-  try {
-    storage().setItem(key, value)
-  } catch {
-    // A full or disabled storage loses the draft copy, never the page.
-  }
-}
 
 /** `#/pages/x/index?a=1` → the route and its query, for a deep link at load. */
 export function hashLocation(hash: string): { path: string; query: Record<string, string> } {
@@ -75,15 +55,17 @@ export function startAppActor(win: Window, services: Services, clock?: ActorOpti
     },
   }
 
-  const key = storageKey(services)
-  const local = () => win.localStorage
-  const session = () => win.sessionStorage
-  const restored = restoreSnapshot(
-    { local: read(local, key), session: read(session, key) },
-    { version: snapshotVersion, runtime },
-  )
-  // A snapshot taken mid-boot holds nothing worth resuming: boot again.
-  const resumable = restored !== null && (restored as { value: unknown }).value !== 'boot' && restored.status === 'active'
+  const store = snapshotStore(win)
+  const restore = (raw: RawSnapshot) => restoreSnapshot(raw, { version: snapshotVersion, runtime })
+  const atStart = store.atStart(state.token)
+  const restored = atStart === null ? null : restore(atStart)
+  const resumable =
+    restored !== null &&
+    // A snapshot taken mid-boot holds nothing worth resuming: boot again.
+    (restored as { value: unknown }).value !== 'boot' &&
+    restored.status === 'active' &&
+    // Without a token the page never resumes a borrower's state (docs/product-rules.md#security-per-borrower).
+    (state.token !== null || (restored.context.borrowerId == null && restored.context.hasToken !== true))
   const inspect = reviewerInspect(win)
   const actor = createActor(services.machine, {
     input,
@@ -102,19 +84,31 @@ export function startAppActor(win: Window, services: Services, clock?: ActorOpti
       link.click()
     }
   })
-  services.onPayload((payload) => actor.send({ type: 'bridge.payload', token: payload.token }))
+  let lastToken = state.token
+  services.onPayload((payload) => {
+    // The same token again changes nothing; a new one is checked against the borrower on the page.
+    if (payload.token !== undefined && payload.token === lastToken && actor.getSnapshot().context.hasToken) return
+    lastToken = payload.token ?? lastToken
+    actor.send({ type: 'bridge.payload', token: payload.token })
+  })
 
   let lastChannel: string | null = null
+  let borrowerOnPage = resumable ? ((restored.context.borrowerId as string | null | undefined) ?? null) : null
   actor.subscribe((snapshot) => {
-    services.setBaseUrl(snapshot.context.baseUrl)
+    const { context } = snapshot
+    services.setBaseUrl(context.baseUrl)
     // The channel code the lookup answered is the one every later call carries (docs/product-rules.md#boot-and-login).
-    if (snapshot.context.channelCode && snapshot.context.channelCode !== lastChannel) {
-      lastChannel = snapshot.context.channelCode
-      services.session.update({ channelCode: lastChannel })
+    if (context.channelCode && context.channelCode !== lastChannel) {
+      lastChannel = context.channelCode
+      services.keepChannelCode(lastChannel)
     }
-    const stored = serializeSnapshot(actor.getPersistedSnapshot())
-    write(local, key, stored.local)
-    write(session, key, stored.session)
+    // Named by the server only now (a token that came late, or another borrower's): their own drafts come back.
+    const named = context.borrowerId !== null && context.borrowerId !== borrowerOnPage
+    const left = named && context.borrowerId !== null ? restore(store.of(context.borrowerId)) : null
+    borrowerOnPage = context.borrowerId
+    const token = services.session.getSnapshot().token
+    store.save({ borrowerId: context.borrowerId, named: context.user !== null, token }, serializeSnapshot(actor.getPersistedSnapshot()))
+    if (left !== null) actor.send({ type: 'drafts.restore', drafts: left.context.drafts as AppContext['drafts'] })
   })
 
   actor.start()

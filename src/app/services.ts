@@ -28,6 +28,8 @@ export interface Services {
   machine: typeof appMachine
   /** The machine's resolved base URL; the request layer reads it on every call. */
   setBaseUrl(url: string | null): void
+  /** The code the channel lookup answered (or a resumed snapshot holds): every call carries it, whatever a later payload says. */
+  keepChannelCode(code: string): void
   /** Payloads the host pushes after load (a login, a new token). */
   onPayload(listener: (payload: BridgePayload) => void): () => void
 }
@@ -53,6 +55,11 @@ function initConfigFailure(error: unknown): ApiFailure {
 
 export function createServices(win: Window, config: AppConfig): Services {
   const payloadListeners = new Set<(payload: BridgePayload) => void>()
+  let channelLookedUp = false
+  const keepChannelCode = (code: string) => {
+    channelLookedUp = true
+    session.update({ channelCode: code })
+  }
   const query = new URLSearchParams(win.location.search)
   const session = createSession({
     randomBytes,
@@ -64,7 +71,7 @@ export function createServices(win: Window, config: AppConfig): Services {
     window: win,
     allowedOrigins: config.hostOrigins,
     onPayload: (payload) => {
-      applyBridgePayload(session, payload)
+      applyBridgePayload(session, payload, { channelLookedUp })
       for (const listener of payloadListeners) listener(payload)
     },
   })
@@ -154,7 +161,7 @@ export function createServices(win: Window, config: AppConfig): Services {
       // would carry the old channel-code header (the model-based tests' request checks caught it).
       lookupChannel: fromPromise<PortData<'lookupChannel'>, PortArgs<'lookupChannel'>>(async ({ input, signal }) => {
         const data = await send('lookupChannel', input, signal)
-        session.update({ channelCode: data.channel_code })
+        keepChannelCode(data.channel_code)
         return data
       }),
       // The machine names the return route relative to the page; the vendor's page needs an absolute
@@ -177,6 +184,7 @@ export function createServices(win: Window, config: AppConfig): Services {
     toasts,
     client,
     machine,
+    keepChannelCode,
     setBaseUrl: (url) => {
       baseUrl = url
     },

@@ -191,6 +191,12 @@ export function sessionPatchFromPayload(payload: BridgePayload): SessionPatch {
   return patch
 }
 
-export function applyBridgePayload(session: Session, payload: BridgePayload): void {
-  session.update(sessionPatchFromPayload(payload))
+/**
+ * `channelLookedUp`: the lookup has answered, and the code it answered is the one every call carries
+ * (docs/product-rules.md#boot-channel-lookup); a later payload's `channelCode` does not replace it.
+ */
+export function applyBridgePayload(session: Session, payload: BridgePayload, options: { channelLookedUp?: boolean } = {}): void {
+  const patch = sessionPatchFromPayload(payload)
+  if (options.channelLookedUp) delete patch.channelCode
+  session.update(patch)
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { restoreSnapshot, serializeSnapshot } from '../../machines/persistence'
+import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
 
 const runtime = { now: () => 0, makeId: () => 'id' }
 
@@ -31,7 +31,7 @@ test('ID numbers, card numbers and SMS codes never reach the local copy', () => 
 // rules: nothing-lost-reload
 test('a restore with the session copy brings every field back', () => {
   const stored = serializeSnapshot(persisted)
-  const snapshot = restoreSnapshot(stored, { version: 1, runtime })
+  const snapshot = restoreSnapshot(stored, { version: snapshotVersion, runtime })
   expect(snapshot?.context).toEqual(persisted.context)
   expect(snapshot?.children).toEqual(persisted.children)
 })
@@ -39,7 +39,7 @@ test('a restore with the session copy brings every field back', () => {
 // rules: nothing-lost-sensitive
 test('a restore in a new session keeps the form but not the sensitive fields', () => {
   const stored = serializeSnapshot(persisted)
-  const snapshot = restoreSnapshot({ local: stored.local, session: null }, { version: 1, runtime })
+  const snapshot = restoreSnapshot({ local: stored.local, session: null }, { version: snapshotVersion, runtime })
   const drafts = snapshot?.context.drafts as { basic: { real_name: string; id_number: string } }
   expect(drafts.basic.real_name).toBe('李雷')
   expect(drafts.basic.id_number).toBe('')
@@ -48,11 +48,11 @@ test('a restore in a new session keeps the form but not the sensitive fields', (
 // rules: nothing-lost-interrupted
 test('a running request whose code a new session lost is restored as failed, never to be sent again blank', () => {
   const stored = serializeSnapshot(persisted)
-  const lost = restoreSnapshot({ local: stored.local, session: null }, { version: 1, runtime })
+  const lost = restoreSnapshot({ local: stored.local, session: null }, { version: snapshotVersion, runtime })
   expect(lost?.children).toEqual({
     c1: { src: 'confirmCard', snapshot: { status: 'error', error: { kind: 'interrupted' }, input: { input: { code: '' } } } },
   })
-  const kept = restoreSnapshot(stored, { version: 1, runtime })
+  const kept = restoreSnapshot(stored, { version: snapshotVersion, runtime })
   expect(kept?.children).toEqual(persisted.children)
 })
 
@@ -60,11 +60,11 @@ test('a copy stored before the blanks were recorded is read alike: its blanked r
   const stored = serializeSnapshot(persisted)
   const { sealed: _recorded, ...before } = JSON.parse(stored.local) as Record<string, unknown>
   const local = JSON.stringify(before)
-  const lost = restoreSnapshot({ local, session: null }, { version: 1, runtime })
+  const lost = restoreSnapshot({ local, session: null }, { version: snapshotVersion, runtime })
   expect(lost?.children).toEqual({
     c1: { src: 'confirmCard', snapshot: { status: 'error', error: { kind: 'interrupted' }, input: { input: { code: '' } } } },
   })
-  const kept = restoreSnapshot({ local, session: stored.session }, { version: 1, runtime })
+  const kept = restoreSnapshot({ local, session: stored.session }, { version: snapshotVersion, runtime })
   expect(kept?.children).toEqual(persisted.children)
   expect(kept?.context).toEqual(persisted.context)
 })
@@ -72,7 +72,7 @@ test('a copy stored before the blanks were recorded is read alike: its blanked r
 // rules: nothing-lost-snapshot
 test('an older version is migrated, or dropped when there is no migration', () => {
   const stored = serializeSnapshot(persisted, 0)
-  expect(restoreSnapshot(stored, { version: 1, runtime })).toBeNull()
+  expect(restoreSnapshot(stored, { version: snapshotVersion, runtime })).toBeNull()
   const migrated = restoreSnapshot(stored, {
     version: 1,
     runtime,
@@ -82,6 +82,6 @@ test('an older version is migrated, or dropped when there is no migration', () =
 })
 
 test('garbage in storage starts fresh', () => {
-  expect(restoreSnapshot({ local: '{not json', session: null }, { version: 1, runtime })).toBeNull()
-  expect(restoreSnapshot({ local: null, session: null }, { version: 1, runtime })).toBeNull()
+  expect(restoreSnapshot({ local: '{not json', session: null }, { version: snapshotVersion, runtime })).toBeNull()
+  expect(restoreSnapshot({ local: null, session: null }, { version: snapshotVersion, runtime })).toBeNull()
 })

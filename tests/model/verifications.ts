@@ -112,6 +112,13 @@ export const verifications: Record<string, Verification> = {
     sees: { page: 'login', heading: text('routes.login'), controls: [button('screens.login.ask', true)] },
     facts: { route: replace('/pages/login/index'), token: 'cleared' },
   },
+  // docs/product-rules.md#security-per-borrower: a new token waits on the login screen until the server says whose it is.
+  verifyingBorrower: {
+    sees: { page: 'login', heading: text('routes.login'), controls: [button('screens.login.ask', false)] },
+    facts: { route: replace('/pages/login/index') },
+  },
+  'app.verifyingBorrower.asking': { sees: { busy: true } },
+  'app.verifyingBorrower.failed': failed,
 
   session: { facts: { session: true } },
   'app.session.screens': passing,

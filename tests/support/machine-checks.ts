@@ -5,6 +5,7 @@ import type { Drafts, DraftStep } from '../../machines/app.machine'
 import type { StepAction } from '../model/engine/explore'
 import type { FailureKind, StartSample } from '../model/engine/fixtures'
 import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
+import { isOverlay, screenOfRoute } from '../../machines/screens'
 import { calls, type CallName } from '../../src/contract/calls'
 import { IdempotencyLedger } from './request-checks'
 
@@ -44,12 +45,14 @@ export interface MachineWorld {
   serverDemand: { amount: number; term: number; purpose: string } | null
   /** The borrower owns the rights card: an answer said so, or an order was paid. */
   rightsOwned: boolean
+  /** The user id the server named; another one later means another person on the phone. */
+  borrower: string | null
 }
 
 /** A page opened by a deep link with a query was opened with that query (an agreement's key). */
 export function startMachineWorld(start?: StartSample): MachineWorld {
   const overlayQuery = start?.input.initialDeepLink?.query ?? null
-  return { typed: {}, answers: {}, lender: null, periods: [], repayLoan: null, overlayQuery, serverDemand: null, rightsOwned: false }
+  return { typed: {}, answers: {}, lender: null, periods: [], repayLoan: null, overlayQuery, serverDemand: null, rightsOwned: false, borrower: null }
 }
 
 interface PlanAnswer {
@@ -64,11 +67,16 @@ function payable(plan: PlanAnswer | undefined, periods: number[]): boolean {
   return periods.every((p) => unpaid.includes(p)) && periods.every((p) => unpaid.filter((u) => u < p).every((u) => periods.includes(u)))
 }
 
-export function advanceMachineWorld(world: MachineWorld, action: StepAction, output: unknown, src: string | undefined): MachineWorld {
+/**
+ * `refused`: the machine could not take the event in the state it was sent in. The page disables a
+ * control the machine refuses (the amount and term once the lender's code is out), so nothing was typed.
+ */
+export function advanceMachineWorld(world: MachineWorld, action: StepAction, output: unknown, src: string | undefined, refused = false): MachineWorld {
   if (action.kind === 'event') {
     const event = action.event as { type: string; step?: DraftStep; patch?: object; lender_id?: string; periods?: number[]; loan_id?: string; query?: Record<string, string>; to?: string }
     switch (event.type) {
       case 'form.change': {
+        if (refused) return world
         const step = event.step as DraftStep
         return { ...world, typed: { ...world.typed, [step]: { ...world.typed[step], ...event.patch } } }
       }
@@ -86,8 +94,11 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
         return { ...world, repayLoan: event.loan_id ?? null, periods: [] }
       case 'overlay.open':
         return { ...world, overlayQuery: event.query ?? {} }
-      case 'xstate.route':
-        return event.query === undefined ? world : { ...world, overlayQuery: event.query }
+      case 'xstate.route': {
+        // A page opened over a screen by its address shows that address's query, none if it has none.
+        const page = screenOfRoute(event.to ?? '')
+        return page !== null && isOverlay(page) ? { ...world, overlayQuery: event.query ?? {} } : world
+      }
       default:
         return world
     }
@@ -98,6 +109,12 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
   const owns = answer.owned === true || answer.rights_owned === true || get(answer, 'order', 'status') === 'paid'
   const next = { ...world, answers, rightsOwned: world.rightsOwned || owns }
   switch (src) {
+    case 'showUser': {
+      const named = String(answer.user_id)
+      // docs/product-rules.md#security-per-borrower: another borrower's token starts from nothing of the first.
+      if (world.borrower !== null && world.borrower !== named) return { ...startMachineWorld(), borrower: named }
+      return { ...next, borrower: named }
+    }
     case 'getLoanUserStatus':
     case 'updateLoanUser':
     case 'saveContacts': {

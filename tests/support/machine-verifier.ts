@@ -44,16 +44,22 @@ export function machineVerifier(path: ModelPath, machine?: AnyStateMachine): Ste
       ...reloadProblems(machine, snapshot, machineWorld),
     ]
   }
+  let previous: AnyMachineSnapshot | null = null
   return {
-    start: (snapshot) => [...facts(snapshot), ...held(snapshot)],
+    start: (snapshot) => {
+      previous = snapshot
+      return [...facts(snapshot), ...held(snapshot)]
+    },
     step: (step, snapshot, output, call) => {
+      const refused = step.do.kind === 'event' && previous !== null && !previous.can(step.do.event)
+      previous = snapshot
       const sent =
         machine === undefined || call === undefined || step.do.kind !== 'actor'
           ? []
           : requests.check(call.src, call.input, machineWorld, step.do.outcome === 'done' ? 'ok' : step.do.error)
       const before = machineWorld
       world = advanceWorld(world, step.do, output)
-      machineWorld = advanceMachineWorld(machineWorld, step.do, output, call?.src)
+      machineWorld = advanceMachineWorld(machineWorld, step.do, output, call?.src, refused)
       const answered = machine !== undefined && call !== undefined && step.do.kind === 'actor' && step.do.outcome === 'done' ? holdsAnswer(call.src, output, snapshot.context as never, before) : []
       return [...facts(snapshot), ...sent, ...answered, ...held(snapshot)]
     },

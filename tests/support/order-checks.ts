@@ -62,8 +62,10 @@ export function traceFacts(trace: Trace): string[] {
     const action = actionOf(step)
     const before = machineWorld
     if (action !== null) {
+      const previous = index === 0 ? trace.start.snapshot : trace.steps[index - 1]!.snapshot
+      const refused = action.kind === 'event' && !previous.can(action.event)
       world = advanceWorld(world, action, step.answered?.output)
-      machineWorld = advanceMachineWorld(machineWorld, action, step.answered?.output, step.answered?.src)
+      machineWorld = advanceMachineWorld(machineWorld, action, step.answered?.output, step.answered?.src, refused)
     }
     const answered = step.answered?.outcome === 'done' ? holdsAnswer(step.answered.src, step.answered.output, step.snapshot.context as never, before) : []
     for (const problem of [...machineFacts(step.snapshot, world), ...answered, ...heldAt(step.snapshot, machineWorld)]) out.push(`step ${index} (${step.label}): ${problem}`)

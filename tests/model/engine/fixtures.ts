@@ -1,4 +1,5 @@
 import type { AppEvent, DraftStep } from '../../../machines/app.machine'
+import { emptyDrafts } from '../../../machines/context'
 import { carriesSessionSecret } from '../../../machines/persistence'
 import type {
   ApiFailure,
@@ -180,7 +181,11 @@ export const fixtures: Fixtures = {
     loginNotRequired: ({ params }) => ({ channel_code: `code-${params.channel}`, is_login_required: 1 }),
     loginRequired: ({ params }) => ({ channel_code: `code-${params.channel}`, is_login_required: 0 }),
   },
-  showUser: { borrower: () => ({ user_id: 'u-1', phone: '13800000000', nick_name: 'Li', identity_id: null }) },
+  showUser: {
+    borrower: () => ({ user_id: 'u-1', phone: '13800000000', nick_name: 'Li', identity_id: null }),
+    // A token for someone else than the borrower whose state the page holds (a shared phone).
+    otherBorrower: () => ({ user_id: 'u-2', phone: '13900000000', nick_name: 'Wang', identity_id: null }),
+  },
   getLoanUserStatus: {
     atDemand: () => status('demand'),
     atFace: () => status('face'),
@@ -391,6 +396,8 @@ export const eventSamples: { [T in UserEventType]: EventSample[] } = {
     one({ type: 'overlay.open', page: 'thirdProtocol', query: { lender_id: 'lender-a', kind: 'third_party' } }, 'thirdParty'),
   ],
   'overlay.close': [one({ type: 'overlay.close' })],
+  // From the edge's storage once the server names a borrower, not from the borrower.
+  'drafts.restore': [one({ type: 'drafts.restore', drafts: emptyDrafts() })],
 }
 
 const change = <K extends DraftStep>(step: K, name: string, patch: Partial<import('../../../machines/app.machine').Drafts[K]>): EventSample => ({

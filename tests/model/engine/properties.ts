@@ -162,6 +162,9 @@ export function screenProblemsOf(frames: readonly ScreenFrame[]): string[] {
 const isFailure = (step: TraceStep) => step.answered !== null && step.answered.outcome !== 'done'
 const isFinalRefusal = (step: TraceStep) => step.answered?.outcome === 'refused'
 
+/** The server's steps between a credit decision and the settlement of the loan it led to. */
+const afterDecision: ReadonlySet<string> = new Set(['approved', 'rejected', 'applied', 'repaying', 'overdue'])
+
 export const properties: Property[] = [
   {
     id: 'apr-before-commit',
@@ -432,6 +435,66 @@ export const properties: Property[] = [
           followed = true
           if (trace.world.deepLink?.path === '/pages/privacy/index' && !s.matches({ session: { overlay: 'privacy' } })) {
             out.push(`step ${index}: the agreement link ended on ${JSON.stringify(s.value)}`)
+          }
+        }
+      }
+      return out
+    },
+  },
+  {
+    id: 'rights-before-decision',
+    rules: ['flow-rights-before-decision'],
+    says: 'From a credit decision until its loan is settled, no state takes the rights card, unless the borrower already owns one.',
+    check(trace) {
+      const out: string[] = []
+      // Where the server says the borrower is, from its own answers: a decision made, or a loan not yet settled.
+      let decided = false
+      let owned = false
+      for (const { step, index } of frames(trace)) {
+        const answer = step.answered
+        if (answer?.outcome === 'done' && answer.src === 'getLoanUserStatus') {
+          const status = answer.output as { step: string; rights_owned: boolean }
+          decided = afterDecision.has(status.step)
+          owned ||= status.rights_owned
+        }
+        if (answer?.outcome === 'done' && answer.src === 'showRewardProduct') owned ||= (answer.output as { owned: boolean }).owned
+        if (answer?.outcome === 'done' && answer.src === 'buyRewardProduct') owned = true
+        if (answer?.outcome === 'done' && answer.src === 'getCreditDecision') {
+          // The server's latest word: a decision still under review is none yet.
+          const decision = (answer.output as { status: string }).status
+          decided = decision === 'approved' || decision === 'rejected'
+        }
+        if (decided && !owned && step.snapshot.can({ type: 'rights.open' })) {
+          out.push(`step ${index}: ${JSON.stringify(step.snapshot.value)} offers the rights card after the credit decision`)
+        }
+      }
+      return out
+    },
+  },
+  {
+    id: 'applied-as-priced',
+    rules: ['flow-apr-before-commit', 'flow-lender-offer'],
+    says: 'A loan is applied for at the amount and term the chosen lender last priced, and at a term that lender offers.',
+    check(trace) {
+      const out: string[] = []
+      let priced: { amount: number; term: number; lender_id?: string } | null = null
+      let offers: { lender_id: string; terms: number[]; credit_limit: number }[] = []
+      for (const { step, index } of frames(trace)) {
+        const answer = step.answered
+        if (answer?.outcome === 'done' && answer.src === 'listMatches') offers = (answer.output as { items: typeof offers }).items
+        if (answer?.outcome === 'done' && answer.src === 'trialLoan') {
+          const asked = (answer.input as { input: { amount: number; term: number; lender_id?: string } }).input
+          if (asked.lender_id !== undefined) priced = asked
+        }
+        for (const call of step.calls) {
+          if (call.src !== 'applyLoan') continue
+          const applied = (call.input as { input: { amount: number; term: number; lender_id: string } }).input
+          if (priced === null || priced.lender_id !== applied.lender_id || priced.amount !== applied.amount || priced.term !== applied.term) {
+            out.push(`step ${index}: applyLoan ${applied.amount} over ${applied.term} months, last priced ${JSON.stringify(priced)}`)
+          }
+          const offer = offers.find((o) => o.lender_id === applied.lender_id)
+          if (offer !== undefined && (!offer.terms.includes(applied.term) || applied.amount > offer.credit_limit)) {
+            out.push(`step ${index}: applyLoan ${applied.amount} over ${applied.term} months, outside ${applied.lender_id}'s offer`)
           }
         }
       }

@@ -1,0 +1,104 @@
+import Hex from 'crypto-js/enc-hex'
+import sha256 from 'crypto-js/sha256'
+import { snapshotVersion, type StoredSnapshot } from '../../machines/persistence'
+
+/*
+ * Where the machine's snapshot is kept on the device (docs/product-rules.md#nothing-lost-snapshot,
+ * docs/product-rules.md#security-per-borrower). A borrower's state is kept under the user id the
+ * server reported for their token, never under a field of the host's payload; a logged-out page's
+ * state under one shared key, which never holds a borrower's.
+ *
+ * At start only the server has not spoken yet, so the page resumes the borrower whose state was
+ * written last, and only when it holds the very token that state was written with (a reload, or a
+ * web view the host reopened with its token). Any other token starts fresh, and the edge hands
+ * the borrower's drafts back once the server has named them.
+ */
+
+const prefix = `huaqian.app.v${snapshotVersion}`
+const guestKey = `${prefix}.guest`
+const lastKey = `${prefix}.last`
+const borrowerKey = (borrowerId: string) => `${prefix}.borrower.${borrowerId}`
+
+export type RawSnapshot = { local: string | null; session: string | null }
+
+/** Whose state is on the page, and with what token. */
+export interface Owner {
+  /** The user id the server reported for this state (it outlives a 401). */
+  borrowerId: string | null
+  /** The server named the borrower for the token now held (not yet, right after a new token). */
+  named: boolean
+  token: string | null
+}
+
+/** A one-way digest: the device learns which token wrote a snapshot, never the token. */
+function digestOf(token: string): string {
+  return sha256(token).toString(Hex)
+}
+
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key)
+  } catch {
+    return null
+  }
+}
+
+function write(storage: () => Storage, key: string, value: string | null): void {
+  try {
+    if (value === null) storage().removeItem(key)
+    else storage().setItem(key, value)
+  } catch {
+    // A full or disabled storage loses the draft copy, never the page.
+  }
+}
+
+export interface SnapshotStore {
+  /** The snapshot to resume at start: see above. */
+  atStart(token: string | null): RawSnapshot | null
+  /** The snapshot a borrower left, once the server named them. */
+  of(borrowerId: string): RawSnapshot
+  save(owner: Owner, stored: StoredSnapshot): void
+}
+
+export function snapshotStore(win: Window): SnapshotStore {
+  const local = () => win.localStorage
+  const session = () => win.sessionStorage
+  const rawAt = (key: string): RawSnapshot => ({ local: read(local, key), session: read(session, key) })
+
+  function lastBorrower(token: string): string | null {
+    try {
+      const last: unknown = JSON.parse(read(local, lastKey) ?? 'null')
+      if (typeof last !== 'object' || last === null) return null
+      const { borrowerId, token: digest } = last as Record<string, unknown>
+      return typeof borrowerId === 'string' && digest === digestOf(token) ? borrowerId : null
+    } catch {
+      return null
+    }
+  }
+
+  return {
+    atStart(token) {
+      if (token === null) return rawAt(guestKey)
+      const borrowerId = lastBorrower(token)
+      return borrowerId === null ? null : rawAt(borrowerKey(borrowerId))
+    },
+    of: (borrowerId) => rawAt(borrowerKey(borrowerId)),
+    save(owner, stored) {
+      if (owner.borrowerId === null) {
+        // A token the server has not named yet: nothing of a borrower may go under the shared key.
+        if (owner.token !== null) return
+        write(local, guestKey, stored.local)
+        write(session, guestKey, stored.session)
+        return
+      }
+      write(local, borrowerKey(owner.borrowerId), stored.local)
+      write(session, borrowerKey(owner.borrowerId), stored.session)
+      if (owner.named && owner.token !== null) {
+        write(local, lastKey, JSON.stringify({ borrowerId: owner.borrowerId, token: digestOf(owner.token) }))
+        // What a logged-out visitor left is no one's once a borrower is here.
+        write(local, guestKey, null)
+        write(session, guestKey, null)
+      }
+    },
+  }
+}
