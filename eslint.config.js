@@ -46,6 +46,7 @@ const layering = [
 const headScriptModules = [
   'src/app/head-script.ts', 'src/i18n/first-paint-guard.ts', 'src/i18n/page-locale.ts', 'src/i18n/locale.ts', 'src/contract/locales.ts',
   'src/ui/display-mode-head.ts', 'src/ui/elder-flag.ts', 'src/bridge/bridge.ts', 'src/bridge/payload.ts',
+  'src/bridge/base-url-policy.ts', 'src/app/load-watchdog.ts', 'src/app/load-signal.ts', 'src/app/origin-list.ts',
 ]
 
 export default tseslint.config(
