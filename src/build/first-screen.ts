@@ -16,6 +16,11 @@ import { inlineScript, renderFirstScreen } from './prerender.js'
 export interface FirstScreenOptions {
   /** Source modules (relative to the root) whose chunks the first screen loads by `import()`. */
   modules: string[]
+  /**
+   * Modules the first screen may load once it is live (login, the address bar's mirror): announced
+   * last and at low priority, so that the boot's and home's calls do not queue behind them.
+   */
+  later?: string[]
   /** URLs fetched at start, relative to the page (`as="fetch"`, same credentials mode as XHR). */
   fetches: string[]
   /** A module exporting `renderFirstScreen()`: its markup replaces `<!--first-screen-->`. */
@@ -28,6 +33,7 @@ export interface Preload {
   rel: 'modulepreload' | 'preload'
   href: string
   as?: 'style' | 'fetch'
+  low?: boolean
 }
 
 export const firstScreenMarker = '<!--first-screen-->'
@@ -67,15 +73,15 @@ function firstScreenScripts(bundle: OutputBundle, root: string, modules: string[
  * fetched with `crossorigin` by Vite's loader and XHR alike, so every hint is `anonymous` to match.
  */
 export function startAfterFirstFrame(src: string, preloads: Preload[]): string {
-  const list = JSON.stringify(preloads.map(({ rel, href, as }) => [rel, href, as ?? '']))
+  const list = JSON.stringify(preloads.map(({ rel, href, as, low }) => (low ? [rel, href, as ?? '', 1] : [rel, href, as ?? ''])))
   return (
-    `let s=0;const g=()=>{if(s)return;s=1;for(const[r,h,a]of ${list}){const l=document.createElement("link");` +
-    `l.rel=r;l.href=h;if(a)l.as=a;l.crossOrigin="anonymous";document.head.append(l)}import(${JSON.stringify(src)})};` +
+    `let s=0;const g=()=>{if(s)return;s=1;for(const[r,h,a,w]of ${list}){const l=document.createElement("link");` +
+    `l.rel=r;l.href=h;if(a)l.as=a;if(w)l.fetchPriority="low";l.crossOrigin="anonymous";document.head.append(l)}import(${JSON.stringify(src)})};` +
     `requestAnimationFrame(()=>setTimeout(g));setTimeout(g,100)`
   )
 }
 
-export function firstScreen({ modules, fetches, prerender, headScript }: FirstScreenOptions): Plugin {
+export function firstScreen({ modules, later = [], fetches, prerender, headScript }: FirstScreenOptions): Plugin {
   let root = ''
   let target = 'es2020'
   return {
@@ -95,7 +101,7 @@ export function firstScreen({ modules, fetches, prerender, headScript }: FirstSc
         // took about half the main thread's parse and compile off the load (docs/performance.md).
         // Chunks loaded later are warmed in idle time already.
         const initial = initialChunks(bundle)
-        for (const file of [...initial, ...firstScreenScripts(bundle, root, modules, initial)]) {
+        for (const file of [...initial, ...firstScreenScripts(bundle, root, [...modules, ...later], initial)]) {
           const chunk = bundle[file]
           if (chunk?.type !== 'chunk' || chunk.code.startsWith(compileHint)) continue
           chunk.code = `${compileHint}\n${chunk.code}`
@@ -117,12 +123,7 @@ export function firstScreen({ modules, fetches, prerender, headScript }: FirstSc
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
         const initial = initialChunks(bundle)
         const scripts = firstScreenScripts(bundle, root, modules, initial)
-        const styles = new Set<string>()
-        for (const file of scripts) {
-          const chunk = bundle[file]
-          if (chunk?.type === 'chunk') chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css))
-        }
-
+        const laterScripts = firstScreenScripts(bundle, root, later, new Set([...initial, ...scripts]))
         let html = _html
         // The initial chunks' stylesheets are small and the prerendered screen needs them: inline,
         // they are there for the first paint and block nothing (the entry's own replaces its link).
@@ -141,13 +142,26 @@ export function firstScreen({ modules, fetches, prerender, headScript }: FirstSc
         // Vite's own hints cover the entry's static imports only; the starter announces every
         // initial chunk (the stages too), after the first frame.
         html = html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
-        // In the order the entry needs them (its imports, then each stage with its imports).
-        const initialScripts = [...initial].filter((file) => !chunks.some((chunk) => chunk.isEntry && chunk.fileName === file))
+        // In the order they are needed, because on HTTP/1.1 a phone opens six connections to the
+        // origin and every request waits for one: the entry first (announced last, it arrived last
+        // and held back the start), the fetches the boot makes, the entry's imports and stages, then
+        // each first-screen module with its imports and CSS in the order `modules` names them. The
+        // `later` ones come last at low priority: the boot's calls, high, go before them.
+        const entry = chunks.find((chunk) => chunk.isEntry)?.fileName
+        const initialScripts = [...initial].filter((file) => file !== entry)
+        const script = (href: string): Preload => ({ rel: 'modulepreload', href: `./${href}` })
+        const styles = new Set<string>()
         const preloads: Preload[] = [
-          ...initialScripts.map((href): Preload => ({ rel: 'modulepreload', href: `./${href}` })),
+          ...(entry === undefined ? [] : [script(entry)]),
           ...fetches.map((href): Preload => ({ rel: 'preload', href, as: 'fetch' })),
-          ...[...styles].map((href): Preload => ({ rel: 'preload', href: `./${href}`, as: 'style' })),
-          ...scripts.map((href): Preload => ({ rel: 'modulepreload', href: `./${href}` })),
+          ...initialScripts.map(script),
+          ...[...scripts, ...laterScripts].flatMap((file) => {
+            const chunk = bundle[file]
+            const css = chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])].filter((href) => !styles.has(href)) : []
+            css.forEach((href) => styles.add(href))
+            const low = laterScripts.includes(file)
+            return [script(file), ...css.map((href): Preload => ({ rel: 'preload', href: `./${href}`, as: 'style' }))].map((preload) => (low ? { ...preload, low } : preload))
+          }),
         ]
         let started = false
         html = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
