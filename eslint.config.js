@@ -76,9 +76,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/src/contract/*'],
+              // The list of loan steps is plain data the machine orders its funnel by.
+              group: ['**/src/contract/*', '!**/src/contract/loan-steps'],
               allowTypeImports: true,
-              message: 'machines/ takes only types from the contract (import type), never its code.',
+              message: 'machines/ takes only types from the contract (import type), and its list of loan steps; never its code.',
             },
           ],
         },

@@ -1,13 +1,13 @@
 import type { AnyStateMachine } from 'xstate'
-import { declaredGuard, describeGuard } from '../../machines/model/machine-description'
-import { allNodes, inventoryOf, rootOf, type NodeView, type TransitionView } from '../../machines/model/instrument'
+import { declaredGuard, describeGuard } from '../../tests/model/engine/machine-description'
+import { allNodes, inventoryOf, rootOf, type NodeView, type TransitionView } from '../../tests/model/engine/instrument'
 
 /*
  * The statechart as data, read from the machine's own definition (its state nodes and their
  * formatted transitions), never from a hand-kept copy: a state added to the machine is a state
- * on the chart. Transition keys are the ones the coverage files use (machines/model/instrument.ts
+ * on the chart. Transition keys are the ones the coverage files use (tests/model/engine/instrument.ts
  * names them), so the overlay and the chart address a transition the same way. Guards are named
- * by the machine's description (machines/model/machine-description.ts), so the chart and the
+ * by the machine's description (tests/model/engine/machine-description.ts), so the chart and the
  * committed description a diff reads say the same rule the same way.
  */
 

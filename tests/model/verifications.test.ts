@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
-import { allNodes, rootOf, type NodeView } from '../../machines/model/instrument'
+import { allNodes, rootOf, type NodeView } from './engine/instrument'
 import { eventForLocation } from '../../machines/routes'
 import { entryAlias, specPaths } from './support/verify'
 import { verifications } from './verifications'

@@ -10,7 +10,7 @@ import { repoRoot, reviewSuite, shot } from './review-kit'
 // The rules data of this tree, as `npm run paths -- --rules` writes it, before the page is built
 // (whatever its exit code: a rule without a check is tests/repo/rules-traced.test.ts's to report).
 beforeAll(() => {
-  spawnSync('npx', ['tsx', 'machines/model/paths-cli.ts', '--rules'], { cwd: repoRoot, stdio: 'ignore' })
+  spawnSync('npx', ['tsx', 'tests/model/engine/paths-cli.ts', '--rules'], { cwd: repoRoot, stdio: 'ignore' })
 }, 180_000)
 const { sandbox, browser } = reviewSuite()
 

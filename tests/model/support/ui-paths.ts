@@ -1,8 +1,8 @@
 import type { AnyMachineSnapshot } from 'xstate'
-import type { StepAction } from '../../../machines/model/explore'
-import type { NodeView } from '../../../machines/model/instrument'
-import type { PathSet } from '../../../machines/model/paths'
-import { generatePaths } from '../../../machines/model/paths'
+import type { StepAction } from '../engine/explore'
+import type { NodeView } from '../engine/instrument'
+import type { PathSet } from '../engine/model-path'
+import { generatePaths } from '../engine/paths'
 import { borrowerOps } from './user-steps'
 
 /*

@@ -1,7 +1,7 @@
 import type { StateValue } from 'xstate'
-import type { StepAction } from '../../../machines/model/explore'
-import type { FailureKind, StartSample } from '../../../machines/model/fixtures'
-import { activeStateIds } from '../../../machines/model/screen-paths'
+import type { StepAction } from '../engine/explore'
+import type { FailureKind, StartSample } from '../engine/fixtures'
+import { activeStateIds } from '../engine/screen-paths'
 import type { Control, Sees, Text, Verification } from '../verifications'
 import { verifications } from '../verifications'
 
