@@ -1,18 +1,16 @@
 import type { AnyStateMachine } from 'xstate'
-import { declaredGuard, describeGuard } from '../../tests/model/engine/machine-description'
-import { allNodes, inventoryOf, rootOf, type NodeView, type TransitionView } from '../../tests/model/engine/instrument'
+import { allNodes, declaredGuard, describeGuard, indexAmongSiblings, inventoryOf, rootOf, type NodeView, type TransitionKind, type TransitionView } from '../../machines/definition'
 
 /*
- * The statechart as data, read from the machine's own definition (its state nodes and their
- * formatted transitions), never from a hand-kept copy: a state added to the machine is a state
- * on the chart. Transition keys are the ones the coverage files use (tests/model/engine/instrument.ts
- * names them), so the overlay and the chart address a transition the same way. Guards are named
- * by the machine's description (tests/model/engine/machine-description.ts), so the chart and the
- * committed description a diff reads say the same rule the same way.
+ * The statechart as data, read from the machine's own definition (machines/definition.ts), never
+ * from a hand-kept copy: a state added to the machine is a state on the chart. Transition keys and
+ * guard names are the ones the model-based tests' coverage files and the committed machine
+ * description use, so the overlay, the chart and a diff address a transition and say a rule the
+ * same way.
  */
 
-export type StateType = 'atomic' | 'compound' | 'parallel' | 'final' | 'history'
-export type TransitionKind = 'event' | 'done' | 'error' | 'after' | 'always' | 'route'
+export type StateType = NodeView['type']
+export type { TransitionKind }
 
 export interface ChartState {
   /** The full id, as XState names it (`#id` targets it). */
@@ -60,34 +58,21 @@ export interface MachineGraph {
   transitions: ChartTransition[]
 }
 
-function stateType(node: NodeView): StateType {
-  const type = node.type
-  return type === 'parallel' || type === 'final' || type === 'history' || type === 'compound' ? type : 'atomic'
-}
-
-interface NodeDetails {
-  description?: string
-  meta?: { screen?: string; path?: string }
-  history?: 'shallow' | 'deep' | boolean
-  initial?: { target?: NodeView[] }
-}
-
 function chartState(node: NodeView): ChartState {
-  const details = node as unknown as NodeDetails
   const path: string[] = []
   for (let at: NodeView | undefined = node; at !== undefined; at = at.parent) path.unshift(at.key)
-  const screen = details.meta?.path ?? details.meta?.screen
-  const initial = node.type === 'compound' ? (details.initial?.target?.[0]?.id ?? null) : null
+  const screen = node.meta?.path ?? node.meta?.screen
+  const initial = node.type === 'compound' ? (node.initial?.target?.[0]?.id ?? null) : null
   return {
     id: node.id,
     key: node.key,
     path: path.join('.'),
     parent: node.parent?.id ?? null,
     children: Object.values(node.states).map((child) => child.id),
-    type: stateType(node),
-    ...(node.type === 'history' ? { history: details.history === 'deep' ? 'deep' : 'shallow' } : {}),
+    type: node.type,
+    ...(node.type === 'history' ? { history: node.history === 'deep' ? 'deep' : 'shallow' } : {}),
     initial,
-    ...(details.description ? { description: details.description } : {}),
+    ...(node.description ? { description: node.description } : {}),
     invokes: node.invoke.map((def) => ({ id: def.id, src: typeof def.src === 'string' ? def.src : def.id })),
     tags: [...node.tags],
     ...(screen !== undefined ? { screen } : {}),
@@ -114,18 +99,17 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
     // Only the root's routes are the URL's way in; a state's own `xstate.route` handler is an event like any other.
     const kind: TransitionKind = info.kind
     const guard = describeGuard(declaredGuard(view, kind), `${info.source} on ${info.label}`)
-    const siblings = view.eventType === '' ? (view.source.always ?? []) : (view.source.transitions.get(view.eventType) ?? [])
     transitions.push({
       key,
       source: info.source,
       targets: info.targets,
       event: view.eventType,
-      index: siblings.indexOf(view),
+      index: indexAmongSiblings(view),
       kind,
       label: displayLabel(view, kind, info.label),
       ...(guard !== undefined ? { guard } : {}),
       internal: info.targets.length === 0,
-      reenter: (view as unknown as { reenter?: boolean }).reenter === true,
+      reenter: view.reenter === true,
     })
   }
   return { machineId: machine.id, root: root.id, states: nodes.map(chartState), transitions }

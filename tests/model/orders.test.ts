@@ -1,13 +1,13 @@
 import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import { startSamples } from './engine/fixtures'
-import { allNodes, rootOf } from './engine/instrument'
+import { allNodes, rootOf } from '../../machines/definition'
 import type { ConcurrentState, ExploreOptions } from './engine/orders'
 import { concurrentStates, exploreOrders, formatOrders, prefixesOf, runOrder } from './engine/orders'
 import type { AppContext } from '../../machines/context'
 import { update } from '../../machines/flow-kit'
 import type { LoanUserStatus } from '../../machines/ports'
-import { traceFacts } from './support/order-checks'
+import { traceFacts } from '../support/order-checks'
 
 /*
  * Orders explored at machine level (tests/model/engine/orders.ts): a fast exhaustive subset of the

@@ -16,8 +16,8 @@ import {
   startSamples,
   waitMs,
 } from './fixtures'
-import type { Instrumented, NodeView, TransitionView } from './instrument'
-import { evaluateGuard } from './instrument'
+import type { Instrumented } from './instrument'
+import { activeNodes, evaluateGuard, microstepOf, type NodeView, type TransitionView } from '../../../machines/definition'
 
 /*
  * The test model: the real machine, stepped with XState's pure transition (nothing runs, no actor
@@ -82,10 +82,6 @@ function sampleLabel(sample: EventSample): string {
 }
 
 // ---- reading a snapshot ----
-
-type ModelSnapshot = AnyMachineSnapshot & { _nodes: NodeView[] }
-
-const asModel = (snapshot: AnyMachineSnapshot) => snapshot as ModelSnapshot
 
 export function keyContextOf(snapshot: AnyMachineSnapshot): KeyContext {
   const c = snapshot.context as {
@@ -156,10 +152,10 @@ export function createStepper(model: Instrumented): Stepper {
   const self = createActor(model.machine, {
     input,
     inspect: (event) => {
-      if (event.type !== '@xstate.microstep') return
-      const step = event as unknown as { _transitions: TransitionView[]; snapshot: ModelSnapshot }
-      taken.push(...step._transitions)
-      for (const node of step.snapshot._nodes) states.add(node.id)
+      const step = microstepOf(event)
+      if (step === null) return
+      taken.push(...step.transitions)
+      for (const node of step.nodes) states.add(node.id)
     },
   }) as unknown as Scope['self']
   // What XState's own pure `transition()` passes: an actor scope whose effects go nowhere.
@@ -185,7 +181,7 @@ export function createStepper(model: Instrumented): Stepper {
     model.recorder.current = { guard: (key, outcome) => guards.add(`${key} = ${outcome}`) }
     try {
       const snapshot = fn()
-      for (const node of asModel(snapshot)._nodes) states.add(node.id)
+      for (const node of activeNodes(snapshot)) states.add(node.id)
       return { snapshot, transitions: taken, states, guards }
     } finally {
       model.recorder.current = null
@@ -209,7 +205,7 @@ export function createStepper(model: Instrumented): Stepper {
         case 'event':
           return run(() => logic.transition(snapshot, action.event, scope))
         case 'delay': {
-          const node = asModel(snapshot)._nodes.find((n) => n.after.some((t) => String(t.delay) === action.delay))
+          const node = activeNodes(snapshot).find((n) => n.after.some((t) => String(t.delay) === action.delay))
           if (!node) throw new Error(`no delay ${action.delay} is pending`)
           return run(() => logic.transition(snapshot, { type: `xstate.after.${action.delay}.${node.id}` }, scope))
         }
@@ -248,7 +244,7 @@ export interface Offer {
 /** Everything the world can do to this snapshot; `missing` names what has no fixture or sample. */
 export function offersOf(model: Instrumented, snapshot: AnyMachineSnapshot, missing: Set<string>): Offer[] {
   const offers: Offer[] = []
-  const nodes = asModel(snapshot)._nodes
+  const nodes = activeNodes(snapshot)
   const types = new Set<string>()
   for (const node of nodes) for (const type of node.transitions.keys()) types.add(type)
   const delays = new Set<string>()
@@ -339,7 +335,7 @@ export function identityOf(model: Instrumented, snapshot: AnyMachineSnapshot): s
     }
   }
   let bits = ''
-  for (const node of asModel(snapshot)._nodes) {
+  for (const node of activeNodes(snapshot)) {
     const guards = regionGuards(model, node)
     if (guards.length > 0) bits += `${node.key}:${guards.map(answer).join('')};`
   }

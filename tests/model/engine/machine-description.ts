@@ -1,6 +1,6 @@
-import { and, not, or, stateIn, type AnyStateMachine } from 'xstate'
+import type { AnyStateMachine } from 'xstate'
+import { allNodes, declaredGuard, describeGuard, inventoryOf, paramsText, rootOf, type NodeView } from '../../../machines/definition'
 import { screenPaths, type ScreenName } from '../../../machines/screens'
-import { allNodes, inventoryOf, rootOf, type NodeView, type TransitionView } from './instrument'
 
 /*
  * The machine's behaviour as a document a reviewer can diff: every state (its type, initial
@@ -52,52 +52,6 @@ export interface MachineDescription {
   transitions: DescribedTransition[]
 }
 
-interface Helper {
-  check?: unknown
-  guards?: unknown[]
-  stateValue?: unknown
-}
-
-/*
- * XState's `and`, `or`, `not` and `stateIn` return functions that carry their own `check` (the
- * same function for every `and(…)`, and so on) and the guards they combine: they are recognised by
- * that, never by a function's name, which a bundler renames.
- */
-const checkOf = (guard: unknown) => (guard as Helper).check
-const combinators = new Map<unknown, string>([
-  [checkOf(and([])), 'and'],
-  [checkOf(or([])), 'or'],
-  [checkOf(not('x')), 'not'],
-])
-const stateInCheck = checkOf(stateIn('x'))
-
-function paramsText(params: unknown): string {
-  if (params === undefined || params === null) return ''
-  // Parameters computed at run time (from the event or the context) have no fixed value to show.
-  if (typeof params === 'function') return '(…)'
-  if (typeof params !== 'object') return `(${String(params)})`
-  return `(${Object.entries(params as Record<string, unknown>)
-    .map(([key, value]) => `${key}: ${typeof value === 'function' ? '…' : JSON.stringify(value)}`)
-    .join(', ')})`
-}
-
-/** A guard as the machine declares it; `where` names an inline guard by its place in the machine. */
-export function describeGuard(guard: unknown, where: string): string | undefined {
-  if (guard === undefined || guard === null) return undefined
-  if (typeof guard === 'string') return guard
-  if (typeof guard === 'function') {
-    const check = checkOf(guard)
-    const op = combinators.get(check)
-    const parts = (guard as Helper).guards
-    if (op !== undefined && Array.isArray(parts)) return `${op}(${parts.map((g) => describeGuard(g, where)).join(', ')})`
-    if (check !== undefined && check === stateInCheck) return `stateIn(${JSON.stringify((guard as Helper).stateValue)})`
-    return `inline guard of ${where}`
-  }
-  const object = guard as { type?: unknown; params?: unknown }
-  if (typeof object.type === 'string') return `${object.type}${paramsText(object.params)}`
-  return `inline guard of ${where}`
-}
-
 interface BuiltIn {
   type?: unknown
   assignment?: unknown
@@ -128,24 +82,14 @@ export function describeAction(action: unknown, where: string): string {
   return `inline action of ${where}`
 }
 
-interface NodeDetails {
-  meta?: { screen?: string; path?: string }
-  history?: 'shallow' | 'deep' | boolean
-  initial?: { target?: NodeView[] }
-  entry?: unknown[]
-  exit?: unknown[]
-  config: { route?: { guard?: unknown } }
-}
-
 /** XState schedules a state's `after` delays with its own entry raise and exit cancel: the `after` transitions already say it. */
 const delayScheduling = (action: string) => action.startsWith('raise(xstate.after.') || action === 'cancel'
 
 function describeState(node: NodeView): DescribedState {
-  const details = node as unknown as NodeDetails
   const path: string[] = []
   for (let at: NodeView | undefined = node; at !== undefined; at = at.parent) path.unshift(at.key)
-  const screen = details.meta?.path ?? details.meta?.screen
-  const initial = node.type === 'compound' ? details.initial?.target?.[0]?.id : undefined
+  const screen = node.meta?.path ?? node.meta?.screen
+  const initial = node.type === 'compound' ? node.initial?.target?.[0]?.id : undefined
   const route = screen !== undefined && screen in screenPaths ? screenPaths[screen as ScreenName] : undefined
   return {
     id: node.id,
@@ -153,25 +97,15 @@ function describeState(node: NodeView): DescribedState {
     parent: node.parent?.id ?? null,
     type: node.type,
     ...(initial !== undefined ? { initial } : {}),
-    ...(node.type === 'history' ? { history: details.history === 'deep' ? ('deep' as const) : ('shallow' as const) } : {}),
+    ...(node.type === 'history' ? { history: node.history === 'deep' ? ('deep' as const) : ('shallow' as const) } : {}),
     ...(screen !== undefined ? { screen } : {}),
     ...(route !== undefined ? { route } : {}),
-    routable: details.config.route !== undefined,
+    routable: node.config.route !== undefined,
     invokes: node.invoke.map((def) => (typeof def.src === 'string' ? def.src : def.id)),
     tags: [...node.tags].sort(),
-    entry: (details.entry ?? []).map((a) => describeAction(a, `${node.id} entry`)).filter((a) => !delayScheduling(a)),
-    exit: (details.exit ?? []).map((a) => describeAction(a, `${node.id} exit`)).filter((a) => !delayScheduling(a)),
+    entry: (node.entry ?? []).map((a) => describeAction(a, `${node.id} entry`)).filter((a) => !delayScheduling(a)),
+    exit: (node.exit ?? []).map((a) => describeAction(a, `${node.id} exit`)).filter((a) => !delayScheduling(a)),
   }
-}
-
-/**
- * The guard a transition declares. A route on the root is made by XState from its target's
- * `route: {}` (a check that the event names the target, and'ed with the declared guard): the
- * declared one is read from the target's config.
- */
-export function declaredGuard(view: TransitionView, kind: string): unknown {
-  if (kind !== 'route') return view.guard
-  return (view.target?.[0] as unknown as NodeDetails | undefined)?.config.route?.guard
 }
 
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
@@ -185,7 +119,7 @@ export function describeMachine(machine: AnyStateMachine): MachineDescription {
     if (info === undefined) continue
     const where = `${info.source} on ${info.label}`
     const guard = describeGuard(declaredGuard(view, info.kind), where)
-    const actions = ((view as unknown as { actions?: unknown[] }).actions ?? []).map((a) => describeAction(a, where))
+    const actions = (view.actions ?? []).map((a) => describeAction(a, where))
     transitions.push({
       key,
       source: info.source,
@@ -194,7 +128,7 @@ export function describeMachine(machine: AnyStateMachine): MachineDescription {
       targets: info.targets,
       ...(guard !== undefined ? { guard } : {}),
       actions,
-      ...((view as unknown as { reenter?: boolean }).reenter === true ? { reenter: true as const } : {}),
+      ...(view.reenter === true ? { reenter: true as const } : {}),
     })
   }
   return {

@@ -1,7 +1,6 @@
 import type { AnyActorRef, AnyStateMachine, EventObject } from 'xstate'
 import type { Seen } from './coverage'
-import type { NodeView, TransitionView } from './instrument'
-import { evaluateGuard, inventoryOf } from './instrument'
+import { activeNodes, evaluateGuard, inventoryOf, microstepOf } from '../../../machines/definition'
 
 /*
  * Coverage of a machine that runs with its REAL actors (the React level: the app's own services
@@ -39,8 +38,7 @@ export function observe<M extends AnyStateMachine>(machine: M): Observed<M> {
     }
   }
   const note = (actor: AnyActorRef) => {
-    const nodes = (actor.getSnapshot() as { _nodes?: NodeView[] })._nodes ?? []
-    for (const node of nodes) if (node.parent !== undefined && node.type !== 'history') seen.states.add(node.id)
+    for (const node of activeNodes(actor.getSnapshot())) if (node.parent !== undefined && node.type !== 'history') seen.states.add(node.id)
   }
   return {
     machine: copy,
@@ -50,13 +48,13 @@ export function observe<M extends AnyStateMachine>(machine: M): Observed<M> {
     attach: (actor) => {
       note(actor)
       const subscription = actor.system.inspect((event) => {
-        if (event.type !== '@xstate.microstep' || event.actorRef !== actor) return
-        const step = event as unknown as { _transitions: TransitionView[]; snapshot: { _nodes: NodeView[] } }
-        for (const t of step._transitions) {
+        const step = event.actorRef === actor ? microstepOf(event) : null
+        if (step === null) return
+        for (const t of step.transitions) {
           const key = keyOf.get(t)
           if (key !== undefined) seen.transitions.add(key)
         }
-        for (const node of step.snapshot._nodes) if (node.parent !== undefined && node.type !== 'history') seen.states.add(node.id)
+        for (const node of step.nodes) if (node.parent !== undefined && node.type !== 'history') seen.states.add(node.id)
       })
       return () => subscription.unsubscribe()
     },

@@ -6,8 +6,7 @@ import type { PortName } from '../../../machines/ports'
 import type { StepAction } from './explore'
 import type { StartSample } from './fixtures'
 import { eventSamples, startSamples } from './fixtures'
-import type { NodeView } from './instrument'
-import { allNodes, rootOf } from './instrument'
+import { activeNodes, allNodes, rootOf, type NodeView } from '../../../machines/definition'
 import type { GoldenPath } from './golden'
 import { goldenFile, parseGolden } from './golden'
 import { problemsOf } from './properties'
@@ -199,7 +198,7 @@ export async function runOrder(prefix: Prefix, items: readonly OrderItem[], opti
 
 /** A poll's wait lasts what its delay says in this snapshot; the longest pending one passes. */
 function delayOfWait(snapshot: AnyMachineSnapshot): number {
-  const delays = (snapshot as unknown as { _nodes: NodeView[] })._nodes.flatMap((node) => node.after.map((t) => t.delay))
+  const delays = activeNodes(snapshot).flatMap((node) => node.after.map((t) => t.delay))
   const ms = delays.map((d) => (typeof d === 'number' ? d : delayMs(appMachine, snapshot, String(d))))
   return Math.max(61_000, ...ms)
 }

@@ -2,8 +2,10 @@ import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import { appMachine } from '../../../machines/app.machine'
 import type { StepAction, StepResult } from './explore'
 import { createStepper, expectationOf, identityOf, offersOf } from './explore'
-import type { Instrumented, Inventory, NodeView } from './instrument'
-import { evaluateGuard, instrument } from './instrument'
+import type { Instrumented } from './instrument'
+import type { Inventory } from '../../../machines/definition'
+import { instrument } from './instrument'
+import { activeNodes, evaluateGuard } from '../../../machines/definition'
 import { notExplored, startSamples } from './fixtures'
 import type { ModelPath, PathSet, PathStep, Targets } from './model-path'
 import { hostStart, namePath, walkThrough, wholeFunnel } from './path-names'
@@ -154,7 +156,7 @@ export function explore(model: Instrumented, options: ExploreOptions = {}): Grap
  * when the route would be taken (run it), else what the refusal covers.
  */
 function refusedRoutes(model: Instrumented, snapshot: AnyMachineSnapshot): (action: StepAction) => string[] | null {
-  const nodes = (snapshot as unknown as { _nodes: NodeView[] })._nodes
+  const nodes = activeNodes(snapshot)
   const handledBelow = nodes.some((n) => n.parent !== undefined && n.transitions.has('xstate.route'))
   return (action) => {
     if (handledBelow || action.kind !== 'event' || action.event.type !== 'xstate.route') return null

@@ -3,7 +3,8 @@ import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import type { Expectation, StepAction } from './explore'
 import { expectationOf } from './explore'
 import { clockStartMs, failureOf, fixtures, startSamples } from './fixtures'
-import type { Instrumented, NodeView, TransitionView } from './instrument'
+import type { Instrumented } from './instrument'
+import { activeNodes, microstepOf } from '../../../machines/definition'
 import type { ModelPath, PathStep } from './model-path'
 
 /**
@@ -119,13 +120,13 @@ export async function replayPath(model: Instrumented, path: ModelPath, options: 
     input: { now: () => clockStartMs + clock.now(), makeId: () => `run-${++ids}`, ...sample.input },
     clock,
     inspect: (event) => {
-      if (event.type !== '@xstate.microstep') return
-      const step = event as unknown as { _transitions: TransitionView[]; snapshot: { _nodes: NodeView[] } }
-      for (const t of step._transitions) {
+      const step = microstepOf(event)
+      if (step === null) return
+      for (const t of step.transitions) {
         const key = model.keyOf.get(t)
         if (key !== undefined) seen.transitions.add(key)
       }
-      for (const node of step.snapshot._nodes) if (node.parent !== undefined) seen.states.add(node.id)
+      for (const node of step.nodes) if (node.parent !== undefined) seen.states.add(node.id)
     },
   })
   const detach = options.attach?.(actor)
@@ -135,7 +136,7 @@ export async function replayPath(model: Instrumented, path: ModelPath, options: 
     independent: (snapshot: AnyMachineSnapshot) => string[] | Promise<string[]> = () => [],
   ): Promise<string | null> => {
     const snapshot = actor.getSnapshot()
-    for (const node of (snapshot as unknown as { _nodes: NodeView[] })._nodes) if (node.parent !== undefined) seen.states.add(node.id)
+    for (const node of activeNodes(snapshot)) if (node.parent !== undefined) seen.states.add(node.id)
     if (snapshot.status !== 'active') return `${label}: the machine stopped (${snapshot.status})`
     const problems = [...(await independent(snapshot)), ...compare(expected, expectationOf(snapshot, model.inventory.invokeSrc))]
     return problems.length === 0 ? null : `${label}: ${problems.join('; ')}`

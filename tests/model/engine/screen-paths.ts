@@ -1,7 +1,7 @@
 import type { StateValue } from 'xstate'
 import { appMachine } from '../../../machines/app.machine'
-import type { NodeView } from './instrument'
-import { allNodes, rootOf } from './instrument'
+import type { NodeView } from '../../../machines/definition'
+import { allNodes, rootOf } from '../../../machines/definition'
 import type { ModelPath, PathSet } from './model-path'
 
 /*
@@ -10,15 +10,10 @@ import type { ModelPath, PathSet } from './model-path'
  * show every screen the machine can show, instead of all of them.
  */
 
-interface ScreenMeta {
-  screen?: string
-  path?: string
-}
-
 /** State nodes that name the screen they show (`meta.screen`, or `meta.path` for the liveness webview). */
 export function screenStates(): { id: string; screen: string }[] {
   return allNodes(rootOf(appMachine)).flatMap((node) => {
-    const meta = (node as unknown as { meta?: ScreenMeta }).meta
+    const meta = node.meta
     const screen = meta?.path ?? meta?.screen
     return screen === undefined ? [] : [{ id: node.id, screen }]
   })
