@@ -1,4 +1,4 @@
-import { setup } from 'xstate'
+import { and, setup } from 'xstate'
 import { bootActions, bootGuards, bootStates } from './boot.flow'
 import type { AppContext, AppEvent } from './context'
 import { initialContext } from './context'
@@ -86,8 +86,12 @@ export const appMachine = setup({
       on: {
         'form.change': { actions: 'assignDraft' },
         'drafts.restore': { actions: 'restoreDrafts' },
-        // A token for whoever the host logged in now: whose it is decides what stays on screen.
-        'bridge.payload': { guard: 'payloadHasToken', target: '#verifyingBorrower', actions: ['acceptToken', 'forgetUser'] },
+        'bridge.payload': [
+          // A reload's own token: the state resumes where it was, its calls untouched.
+          { guard: and(['payloadHasToken', 'payloadResumes']), actions: 'acceptToken' },
+          // A token for whoever the host logged in now: whose it is decides what stays on screen.
+          { guard: 'payloadHasToken', target: '#verifyingBorrower', actions: ['acceptToken', 'forgetUser'] },
+        ],
         'nav.home': { target: '#home' },
         'overlay.open': { target: '#overlay', actions: 'openOverlay' },
       },

@@ -12,6 +12,7 @@ import { reauth, retryInto, screenMeta } from './shapes'
 export const bootGuards = guards({
   payloadHasToken: ({ event }) =>
     event.type === 'bridge.payload' && typeof event.token === 'string' && event.token !== '',
+  payloadResumes: ({ event }) => event.type === 'bridge.payload' && event.resumes === true,
   goesHome: ({ context }) => context.bootNext === 'home',
   borrowerNamed: ({ context }) => context.borrowerId !== null,
   sameBorrower: ({ context, event }) =>
@@ -100,7 +101,8 @@ export const bootStates = states({
     initial: 'asking',
     on: {
       'xstate.route': {},
-      'bridge.payload': { guard: 'payloadHasToken', target: '#verifyingBorrower', reenter: true, actions: 'acceptToken' },
+      // The answer asked for is the host's latest borrower's: a token repeated while it is out changes nothing.
+      'bridge.payload': { guard: 'payloadHasToken', actions: 'acceptToken' },
     },
     states: {
       asking: {

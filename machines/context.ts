@@ -248,7 +248,8 @@ export type RoutableScreen = Exclude<ScreenName, 'login'>
 
 export type AppEvent =
   | { type: 'retry' }
-  | { type: 'bridge.payload'; token?: string }
+  /** `resumes`: the token the restored state was saved with; the edge matched it before resuming. */
+  | { type: 'bridge.payload'; token?: string; resumes?: true }
   | { type: 'login.request' }
   | { type: 'home.continue' }
   | { type: 'home.apply' }

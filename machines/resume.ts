@@ -12,10 +12,11 @@ import { screenForPath } from './screens'
  */
 export function resumeRestored(
   actor: { send(event: AppEvent): void; getSnapshot(): AnyMachineSnapshot },
-  load: { token: string | null; deepLink: { path: string; query: Record<string, string> } | null },
+  load: { token: string | null; sameToken?: boolean; deepLink: { path: string; query: Record<string, string> } | null },
 ): void {
   // The token lives in memory only; the host hands it again on every load.
-  if (load.token) actor.send({ type: 'bridge.payload', token: load.token })
+  // The state's own token goes on where it was; another is first checked against its borrower.
+  if (load.token) actor.send(load.sameToken === false ? { type: 'bridge.payload', token: load.token } : { type: 'bridge.payload', token: load.token, resumes: true })
   reportInterruptedRequests(actor as unknown as AnyActorRef)
   // Timers are not restored: a restored wait (review, liveness, order, repayment) polls now.
   actor.send({ type: 'poll.now' })

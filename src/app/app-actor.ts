@@ -58,7 +58,7 @@ export function startAppActor(win: Window, services: Services, clock?: ActorOpti
   const store = snapshotStore(win)
   const restore = (raw: RawSnapshot) => restoreSnapshot(raw, { version: snapshotVersion, runtime })
   const atStart = store.atStart(state.token)
-  const restored = atStart === null ? null : restore(atStart)
+  const restored = atStart === null ? null : restore(atStart.raw)
   const resumable =
     restored !== null &&
     // A snapshot taken mid-boot holds nothing worth resuming: boot again.
@@ -114,7 +114,7 @@ export function startAppActor(win: Window, services: Services, clock?: ActorOpti
   actor.start()
   if (resumable) {
     services.setBaseUrl(actor.getSnapshot().context.baseUrl)
-    resumeRestored(actor, { token: state.token ?? null, deepLink: deepLink.path === '/' ? null : deepLink })
+    resumeRestored(actor, { token: state.token ?? null, sameToken: atStart?.sameToken ?? false, deepLink: deepLink.path === '/' ? null : deepLink })
   }
   return actor
 }

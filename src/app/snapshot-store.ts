@@ -8,10 +8,10 @@ import { snapshotVersion, type StoredSnapshot } from '../../machines/persistence
  * server reported for their token, never under a field of the host's payload; a logged-out page's
  * state under one shared key, which never holds a borrower's.
  *
- * At start only the server has not spoken yet, so the page resumes the borrower whose state was
- * written last, and only when it holds the very token that state was written with (a reload, or a
- * web view the host reopened with its token). Any other token starts fresh, and the edge hands
- * the borrower's drafts back once the server has named them.
+ * At start the server has not spoken yet. The page resumes the borrower whose state was written
+ * last, never without a token: with the very token that state was written with (a reload) it goes
+ * on at once; with another (a host that logs in afresh on every open) the machine first asks whose
+ * token it is, and returns to the screen only for the same borrower.
  */
 
 const prefix = `huaqian.app.v${snapshotVersion}`
@@ -54,7 +54,7 @@ function write(storage: () => Storage, key: string, value: string | null): void 
 
 export interface SnapshotStore {
   /** The snapshot to resume at start: see above. */
-  atStart(token: string | null): RawSnapshot | null
+  atStart(token: string | null): { raw: RawSnapshot; sameToken: boolean } | null
   /** The snapshot a borrower left, once the server named them. */
   of(borrowerId: string): RawSnapshot
   save(owner: Owner, stored: StoredSnapshot): void
@@ -65,12 +65,12 @@ export function snapshotStore(win: Window): SnapshotStore {
   const session = () => win.sessionStorage
   const rawAt = (key: string): RawSnapshot => ({ local: read(local, key), session: read(session, key) })
 
-  function lastBorrower(token: string): string | null {
+  function lastBorrower(token: string): { borrowerId: string; sameToken: boolean } | null {
     try {
       const last: unknown = JSON.parse(read(local, lastKey) ?? 'null')
       if (typeof last !== 'object' || last === null) return null
       const { borrowerId, token: digest } = last as Record<string, unknown>
-      return typeof borrowerId === 'string' && digest === digestOf(token) ? borrowerId : null
+      return typeof borrowerId === 'string' ? { borrowerId, sameToken: digest === digestOf(token) } : null
     } catch {
       return null
     }
@@ -78,9 +78,9 @@ export function snapshotStore(win: Window): SnapshotStore {
 
   return {
     atStart(token) {
-      if (token === null) return rawAt(guestKey)
-      const borrowerId = lastBorrower(token)
-      return borrowerId === null ? null : rawAt(borrowerKey(borrowerId))
+      if (token === null) return { raw: rawAt(guestKey), sameToken: true }
+      const last = lastBorrower(token)
+      return last === null ? null : { raw: rawAt(borrowerKey(last.borrowerId)), sameToken: last.sameToken }
     },
     of: (borrowerId) => rawAt(borrowerKey(borrowerId)),
     save(owner, stored) {

@@ -44,6 +44,11 @@ export const settings = {
   ),
   tourEveryMode: setting('HUAQIAN_TOUR', '`all`: the screen tour runs every display mode in every locale (`npm run tour` sets it)', (raw) => raw === 'all'),
   tourWidth: setting('HUAQIAN_TOUR_WIDTH', 'a viewport width in CSS pixels: the screen tour lays every screen out at that width', (raw) => Number(raw) || null),
+  rulesSeed: setting(
+    'RULES_SEED',
+    'which kept rule break `rule-breaks.test.ts` proves (default: the day\'s number, so the sample rotates)',
+    (raw) => Number(raw ?? Math.floor(Date.now() / 86_400_000)),
+  ),
   ci: setting('CI', '`true` on a CI runner: `npm test` records it beside its figures (artifacts/npm-test.json)', (raw) => raw === 'true'),
   benchRuns: setting('RUNS', 'how many rounds `npm run bench:review` measures (default 5)', (raw) => Number(raw ?? 5)),
 }

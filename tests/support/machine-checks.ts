@@ -197,7 +197,7 @@ function expectedFields(src: string, world: MachineWorld): { params?: Record<str
     case 'getAgreement':
       return { params: { key: world.overlayQuery?.key } }
     case 'getContract':
-      return { input: { lender_id: world.overlayQuery?.lender_id ?? world.lender, kind: world.overlayQuery?.kind === 'contract' ? 'contract' : 'third_party' } }
+      return { input: { lender_id: world.overlayQuery?.lender_id ?? world.lender ?? '', kind: world.overlayQuery?.kind === 'contract' ? 'contract' : 'third_party' } }
     case 'sendLenderCardCode':
       return { input: { lender_id: world.lender } }
     case 'confirmLenderCard':

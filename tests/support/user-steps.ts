@@ -154,6 +154,8 @@ export function borrowerOps(event: EventObject, snapshot: AnyMachineSnapshot): O
   const e = event as EventObject & Record<string, unknown>
   switch (event.type) {
     case 'bridge.payload':
+      // A resumed state's own token comes with a reload, not from the host after load.
+      if (e.resumes === true) return null
       return [{ op: 'host', payload: typeof e.token === 'string' ? { token: e.token } : { channelCode: 'app-test' } }]
     case 'retry': {
       // A Retry shows where a call failed (the error notice, the boot page), where an outcome is

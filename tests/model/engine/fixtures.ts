@@ -355,7 +355,12 @@ const one = <T extends UserEventType>(event: EventOf<T>, name = ''): EventSample
 /** Samples of every event except form edits and routes (those have their own tables below). */
 export const eventSamples: { [T in UserEventType]: EventSample[] } = {
   retry: [one({ type: 'retry' })],
-  'bridge.payload': [one({ type: 'bridge.payload', token: 'tok-2' }, 'token'), one({ type: 'bridge.payload' }, 'noToken')],
+  'bridge.payload': [
+    one({ type: 'bridge.payload', token: 'tok-2' }, 'token'),
+    one({ type: 'bridge.payload' }, 'noToken'),
+    // The token a reload hands back with the state it restored.
+    one({ type: 'bridge.payload', token: 'tok', resumes: true }, 'resumedToken'),
+  ],
   'login.request': [one({ type: 'login.request' })],
   'home.continue': [one({ type: 'home.continue' })],
   'home.apply': [one({ type: 'home.apply' })],

@@ -1,0 +1,38 @@
+import { expect, test } from 'vitest'
+import { env } from '../support/env'
+import { breakApplies, namePattern, prove, ruleTable } from './rule-breaks'
+
+/*
+ * The kept rule breaks stay honest: each still applies to the product and names a checked rule,
+ * and on every run a seeded sample of them is proven (its rule's checks fail under it). The whole
+ * proof is `npm run rules -- --prove`; the sample rotates with the day, and RULES_SEED picks it.
+ */
+
+const { rules, withBreak } = ruleTable()
+const byId = new Map(rules.map((rule) => [rule.id, rule]))
+
+test('every kept break names a rule with checks and still applies to the product', () => {
+  expect(withBreak.size).toBeGreaterThan(0)
+  for (const id of withBreak) {
+    expect(byId.get(id)?.checks.length ?? 0, `${id}: no checked rule of that id`).toBeGreaterThan(0)
+    const applies = breakApplies(id)
+    expect(applies.ok, `${id}: ${applies.message}`).toBe(true)
+  }
+})
+
+test('a test name from the source matches the name Vitest reports', () => {
+  const pattern = new RegExp(namePattern("[${locale}] the lender\\'s card %s is ${what} (a+b)"))
+  expect(pattern.test("the lender's card 1 is shown (a+b)")).toBe(true)
+  expect(pattern.test("the lender's card 1 is shown (aab)")).toBe(false)
+})
+
+// Breaks whose checks run without a browser or the seeded walks: a sample that fits a test run.
+const quick = [...withBreak].filter((id) => byId.get(id)!.checks.every((check) => check.level !== 'browser' && !check.name.startsWith('property ')))
+const seed = env.rulesSeed
+
+test(`a sampled break fails its rule's checks (seed ${seed})`, { timeout: 240_000 }, () => {
+  expect(quick.length).toBeGreaterThan(0)
+  const id = quick[seed % quick.length]!
+  const verdict = prove(byId.get(id)!)
+  expect(verdict, `${id} under its break`).toMatchObject({ rule: id, status: 'proven' })
+})

@@ -1,0 +1,110 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { scanRules, type RuleChecks } from '../model/engine/rules'
+
+/*
+ * A rule is proven when the checks that name it fail under its break: the smallest change to the
+ * product that breaks the rule, kept as a patch in tests/rules/breaks/<rule-id>.patch. The break is
+ * applied to a scratch copy of the working tree, never to the tree itself, and only the checks that
+ * name the rule run there. A check is a test under a `// rules:` line (its file, filtered to its
+ * name) or a temporal property (the seeded walks that check every property at every step).
+ */
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..')
+export const breaksDir = path.join(repoRoot, 'tests/rules/breaks')
+
+export type Verdict =
+  | { rule: string; status: 'proven'; failedIn: string[]; seconds: number }
+  | { rule: string; status: 'unproven'; reason: string; seconds: number }
+  | { rule: string; status: 'not checkable'; reason: string }
+  | { rule: string; status: 'no break'; checks: number }
+
+/** The rules that have a break on disk. */
+export function rulesWithBreaks(): string[] {
+  if (!existsSync(breaksDir)) return []
+  return readdirSync(breaksDir)
+    .filter((file) => file.endsWith('.patch'))
+    .map((file) => file.replace(/\.patch$/, ''))
+    .sort()
+}
+
+export const breakFile = (rule: string) => path.join(breaksDir, `${rule}.patch`)
+
+/** The test runs that hold a rule: one per file, filtered to the tests that name it. */
+export function checkRuns(rule: RuleChecks): { file: string; names: string[] }[] {
+  const byFile = new Map<string, string[]>()
+  for (const check of rule.checks) {
+    const [file, name] = check.name.startsWith('property ') ? ['tests/model/walks.test.ts', ''] : check.name.split(' › ', 2)
+    if (file === undefined) continue
+    const names = byFile.get(file) ?? []
+    if (name) names.push(name)
+    byFile.set(file, names)
+  }
+  return [...byFile].map(([file, names]) => ({ file, names }))
+}
+
+/** Whether the break still applies to the working tree (a break that no longer applies proves nothing). */
+export function breakApplies(rule: string, root = repoRoot): { ok: boolean; message: string } {
+  const result = spawnSync('git', ['apply', '--check', breakFile(rule)], { cwd: root, encoding: 'utf8' })
+  return { ok: result.status === 0, message: (result.stderr || result.stdout).trim() }
+}
+
+/** A copy of the working tree's files that git knows, with the project's node_modules linked in. */
+function scratchCopy(): string {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'rule-break-'))
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, encoding: 'utf8' })
+    .split('\0')
+    .filter((file) => file !== '' && existsSync(path.join(repoRoot, file)))
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true })
+    cpSync(path.join(repoRoot, file), path.join(scratch, file))
+  }
+  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(scratch, 'node_modules'), 'dir')
+  return scratch
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * A test's name as its source spells it, as a pattern for Vitest's `-t`: the escapes of the quoted
+ * source undone, and what the test fills in (`${locale}`, `%s`, a `[locale]` prefix) matching anything.
+ */
+export function namePattern(name: string): string {
+  const plain = name.replace(/\\(.)/g, '$1').replace(/^\[[^\]]*\]\s*/, '')
+  return escape(plain.replace(/\$\{[^}]*\}|%[sdio]/g, '\u0000')).replace(/\u0000/g, '.*')
+}
+
+/** Applies the rule's break to a scratch copy and runs the rule's checks there. */
+export function prove(rule: RuleChecks, log: (line: string) => void = () => {}): Verdict {
+  if (rule.checks.length === 0) return { rule: rule.id, status: 'not checkable', reason: rule.notAutomated ?? 'no check names it' }
+  const started = Date.now()
+  const seconds = () => Math.round((Date.now() - started) / 1000)
+  const applies = breakApplies(rule.id)
+  if (!applies.ok) return { rule: rule.id, status: 'unproven', reason: `its break no longer applies: ${applies.message}`, seconds: 0 }
+  const scratch = scratchCopy()
+  try {
+    execFileSync('git', ['apply', breakFile(rule.id)], { cwd: scratch })
+    const failedIn: string[] = []
+    for (const run of checkRuns(rule)) {
+      const filter = run.names.length > 0 ? ['-t', run.names.map(namePattern).join('|')] : []
+      log(`  ${rule.id}: ${run.file}${run.names.length > 0 ? ` (${run.names.length} test${run.names.length > 1 ? 's' : ''})` : ''}`)
+      const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', run.file, ...filter, '--reporter=dot'], {
+        cwd: scratch,
+        encoding: 'utf8',
+      })
+      if (result.status !== 0) failedIn.push(run.file)
+    }
+    return failedIn.length > 0
+      ? { rule: rule.id, status: 'proven', failedIn, seconds: seconds() }
+      : { rule: rule.id, status: 'unproven', reason: 'every check that names it passed with the rule broken', seconds: seconds() }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}
+
+/** Every rule of the document with what can be said of its proof without running it. */
+export function ruleTable(): { rules: RuleChecks[]; withBreak: Set<string> } {
+  return { rules: scanRules(repoRoot).report, withBreak: new Set(rulesWithBreaks()) }
+}

@@ -1,0 +1,58 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { levelsOf, type RuleChecks } from '../model/engine/rules'
+import { stateRules } from '../model/engine/state-rules'
+import { prove, repoRoot, ruleTable, type Verdict } from './rule-breaks'
+
+/*
+ * `npm run rules`: every rule of docs/product-rules.md with where it applies, the checks that name
+ * it, and whether a break is kept for it.
+ * `npm run rules -- --prove [id …]`: applies each rule's break to a scratch copy and runs the checks
+ * that name the rule; a rule is proven when they fail. Writes artifacts/rules-proof.json.
+ */
+
+const { values, positionals } = parseArgs({ options: { prove: { type: 'boolean', default: false } }, allowPositionals: true })
+const { rules, withBreak } = ruleTable()
+
+/** Where a rule applies: held in every state, in the states that list it, or by properties over every walk. */
+function scopeOf(rule: RuleChecks): string {
+  if (stateRules.app?.includes(rule.id)) return 'every state'
+  const states = Object.entries(stateRules).filter(([, ids]) => ids.includes(rule.id)).map(([state]) => state)
+  const property = rule.checks.some((check) => check.name.startsWith('property '))
+  const parts = [...(states.length > 0 ? [`states: ${states.join(', ')}`] : []), ...(property ? ['every step of every walk (property)'] : [])]
+  return parts.join('; ') || 'no state (sandbox or build)'
+}
+
+if (!values.prove) {
+  for (const rule of rules) {
+    const proof = rule.checks.length === 0 ? `not checkable: ${rule.notAutomated ?? 'no check names it'}` : withBreak.has(rule.id) ? 'break kept' : 'no break'
+    console.log(`${rule.id}  [${levelsOf(rule).join(', ')}]  ${proof}\n    scope: ${scopeOf(rule)}`)
+  }
+  const checked = rules.filter((rule) => rule.checks.length > 0)
+  console.log(`${rules.length} rules: ${checked.length} checked, ${checked.filter((rule) => withBreak.has(rule.id)).length} with a break`)
+  process.exit(0)
+}
+
+const started = Date.now()
+const chosen = positionals.length > 0 ? rules.filter((rule) => positionals.includes(rule.id)) : rules
+const verdicts: Verdict[] = []
+for (const rule of chosen) {
+  if (rule.checks.length > 0 && !withBreak.has(rule.id)) {
+    verdicts.push({ rule: rule.id, status: 'no break', checks: rule.checks.length })
+    continue
+  }
+  const verdict = prove(rule, (line) => console.log(line))
+  verdicts.push(verdict)
+  const detail = verdict.status === 'proven' ? `fails in ${verdict.failedIn.join(', ')}` : 'reason' in verdict ? verdict.reason : ''
+  console.log(`${verdict.status.toUpperCase().padEnd(13)} ${rule.id}${detail ? `: ${detail}` : ''}`)
+}
+
+const count = (status: Verdict['status']) => verdicts.filter((verdict) => verdict.status === status).length
+const seconds = Math.round((Date.now() - started) / 1000)
+console.log(
+  `${count('proven')} proven, ${count('unproven')} unproven, ${count('no break')} checked with no break kept, ${count('not checkable')} not checkable; ${seconds} s`,
+)
+mkdirSync(path.join(repoRoot, 'artifacts'), { recursive: true })
+writeFileSync(path.join(repoRoot, 'artifacts', 'rules-proof.json'), `${JSON.stringify({ seconds, verdicts }, null, 2)}\n`)
+process.exit(count('unproven') > 0 ? 1 : 0)
