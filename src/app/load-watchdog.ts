@@ -1,6 +1,6 @@
 import { normaliseOrigins } from '../bridge/base-url-policy'
 import { deliverCommand, frameHostOrigins, type LoadFailure } from '../bridge/bridge'
-import type { Locale } from '../i18n/locale'
+import { defaultLocale, type Locale } from '../i18n/locale'
 import { localeBeforeIntake, pageLocale } from '../i18n/page-locale'
 import { loadFailed as en } from '../../locales/en.json'
 import { loadFailed as es } from '../../locales/es.json'
@@ -22,9 +22,18 @@ import { originList } from './origin-list'
 export const loadBoundMs = 8000
 
 const words: Record<Locale, typeof zhHans> = { 'zh-Hans': zhHans, 'zh-Hant': zhHant, en, fr, es }
-// Read now, before the entry's intake takes the payload out of the URL. The host may not have sent its payload
-// yet: then the WebView's language is the best guess at the borrower's.
-const locale = localeBeforeIntake(window) ?? pageLocale(window, navigator.language)
+/**
+ * Read at install, before the entry's intake takes the payload out of the URL. The host may not have sent its
+ * payload yet: then the WebView's language is the best guess at the borrower's.
+ */
+function borrowerLocale(): Locale {
+  try {
+    return localeBeforeIntake(window) ?? pageLocale(window, navigator.language)
+  } catch {
+    // The reading itself failed on this engine: the message still shows, in the default language.
+    return defaultLocale
+  }
+}
 
 let started = false
 let notice: HTMLElement | null = null
@@ -106,3 +115,4 @@ document.addEventListener(pageStartedEvent, () => {
   if (notice !== null) notice.remove()
 })
 arm()
+const locale = borrowerLocale()
