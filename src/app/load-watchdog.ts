@@ -1,5 +1,5 @@
 import { normaliseOrigins } from '../bridge/base-url-policy'
-import { deliverCommand, frameHostOrigins, type LoadFailure } from '../bridge/bridge'
+import { deliverCommand, frameHostOrigins, type BridgeCommand, type LoadFailure } from '../bridge/bridge'
 import { defaultLocale, type Locale } from '../i18n/locale'
 import { localeBeforeIntake, pageLocale } from '../i18n/page-locale'
 import { loadFailed as en } from '../../locales/en.json'
@@ -15,7 +15,8 @@ import { originList } from './origin-list'
  * prerendered splash never stays on screen with nothing to do. When a script of the page fails to load or run
  * before the page has started, or the page has not started within the bound while it is visible, the borrower
  * sees what happened and a Reload button in their language, and the host hears `loadFailed` over the bridge.
- * A page that starts after all takes the message away and sends `ready` as always.
+ * When the entry puts the live page on screen, the host hears `ready` from here, once, and a message shown
+ * goes away.
  */
 
 /** How long a visible page may take to start before the borrower is told; a slow network may still finish after. */
@@ -69,8 +70,12 @@ function fail(reason: LoadFailure): void {
   else document.addEventListener('DOMContentLoaded', show)
   if (told.has(reason)) return
   told.add(reason)
+  tellHost({ command: 'loadFailed', reason })
+}
+
+function tellHost(command: BridgeCommand): void {
   const trusted = normaliseOrigins([location.origin, ...originList(import.meta.env.VITE_HOST_ORIGINS)])
-  deliverCommand(window, { command: 'loadFailed', reason }, frameHostOrigins(window, trusted))
+  deliverCommand(window, command, frameHostOrigins(window, trusted))
 }
 
 /** A script of the page's own: served beside the page (the build's assets, the inline scripts). */
@@ -107,7 +112,10 @@ function rearm(): void {
 window.addEventListener('error', onError, true)
 window.addEventListener('unhandledrejection', onRejection)
 document.addEventListener(pageStartedEvent, () => {
+  // Development's strict mode commits the first screen twice; the host hears `ready` once.
+  if (started) return
   started = true
+  tellHost({ command: 'ready' })
   clearTimeout(timer)
   document.removeEventListener('visibilitychange', rearm)
   window.removeEventListener('error', onError, true)
