@@ -17,6 +17,7 @@ const suite = pageSandboxAndBrowser()
 const zh = JSON.parse(readFileSync(new URL('../../locales/zh-Hans.json', import.meta.url), 'utf8')) as {
   app: { name: string; tagline: string }
   boot: { title: string; steps: Record<string, string> }
+  loadFailed: { title: string }
 }
 
 /** Every script of the page refused: what is on screen then is the HTML's doing alone. */
