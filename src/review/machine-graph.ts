@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate'
+import type { Words } from '../../machines/flow-kit'
 import { declaredGuard, describeGuard } from '../../machines/model/machine-description'
 import { allNodes, inventoryOf, rootOf, type NodeView, type TransitionView } from '../../machines/model/instrument'
 
@@ -33,6 +34,8 @@ export interface ChartState {
   screen?: string
   /** Routable (`route: {}`): the URL can bring the borrower here. */
   routable: boolean
+  /** The screen's purpose in the reviewer's words (`meta.words`). */
+  words?: Words
 }
 
 export interface ChartTransition {
@@ -67,7 +70,7 @@ function stateType(node: NodeView): StateType {
 
 interface NodeDetails {
   description?: string
-  meta?: { screen?: string; path?: string }
+  meta?: { screen?: string; path?: string; words?: Words }
   history?: 'shallow' | 'deep' | boolean
   initial?: { target?: NodeView[] }
 }
@@ -92,6 +95,7 @@ function chartState(node: NodeView): ChartState {
     tags: [...node.tags],
     ...(screen !== undefined ? { screen } : {}),
     routable: node.config.route !== undefined,
+    ...(details.meta?.words ? { words: details.meta.words } : {}),
   }
 }
 
