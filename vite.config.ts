@@ -6,6 +6,7 @@ import { axiosWithoutFetch } from './src/build/axios-without-fetch.js'
 import { budgets } from './src/build/budgets.js'
 import { firstScreen } from './src/build/first-screen.js'
 import { precompress } from './src/build/precompress.js'
+import { machineWordsOut } from './src/build/machine-words-out.js'
 import { pureLibraryCalls } from './src/build/pure-library-calls.js'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -74,6 +75,7 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig(({ mode }) => ({
   base: './',
   plugins: [
+    machineWordsOut(),
     pureLibraryCalls(),
     axiosWithoutFetch(),
     react(),

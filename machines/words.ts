@@ -253,4 +253,7 @@ export const machineWords = {
   always: { en: 'At once', 'zh-Hans': '立即' },
   route: { en: 'Address or Back opens it', 'zh-Hans': '地址或返回键打开' },
   otherwise: { en: 'otherwise', 'zh-Hans': '否则' },
+  condition: { en: 'if {rule}', 'zh-Hans': '条件：{rule}' },
+  inPlace: { en: 'stays where it is', 'zh-Hans': '停留原处' },
+  anywhere: { en: 'from any screen', 'zh-Hans': '任意页面' },
 } satisfies Record<string, Words>

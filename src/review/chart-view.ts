@@ -27,7 +27,7 @@ export function partMembers(part: string | null): string[] | null {
 
 export function partName(part: string | null): string {
   if (part === null) return 'the whole machine'
-  return flowTable.find((f) => f.id === part)?.name ?? part
+  return flowTable.find((f) => f.id === part)?.name ?? page.byId.get(part)?.said.full ?? part
 }
 
 export async function draw(): Promise<void> {

@@ -1,6 +1,6 @@
 import { $, h } from './dom'
 import { page, type Drive } from './page-state'
-import { pathTitle, pathWords, screensWalked } from './path-names'
+import { pathTitle, pathWords, screensWalked, stepLines } from './path-names'
 import type { ModelPath } from './review-data'
 import { matchesWords } from './word-search'
 
@@ -14,16 +14,15 @@ let filter = ''
 
 export function driveSteps(drive: Drive, onPick: (at: number) => void): HTMLOListElement {
   const path = drive.path
-  const items = [`start: ${path.start}${path.startExpect.route ? ` (${path.startExpect.route.path})` : ''}`, ...path.steps.map((s) => `${s.label}${s.expect.route ? ` → ${s.expect.route.path}` : ''}`)]
   return h(
     'ol',
     { class: 'steps', start: '0' },
-    ...items.map((text, i) => {
+    ...stepLines(path).map(({ text, code }, i) => {
       const result = drive.results[i]
       const waiting = drive.awaiting === i
       return h(
         'li',
-        { class: [i === drive.at ? 'current' : '', result ?? '', waiting ? 'waiting' : ''].join(' ').trim(), ...(i === drive.at ? { 'aria-current': 'step' } : {}) },
+        { class: [i === drive.at ? 'current' : '', result ?? '', waiting ? 'waiting' : ''].join(' ').trim(), title: code, ...(i === drive.at ? { 'aria-current': 'step' } : {}) },
         // The mark leads, so it stays beside its step when a long step wraps.
         h('span', { class: `mark ${result ?? (waiting ? 'wait' : 'none')}` }, result === 'ok' ? '✓ ' : result === 'off' ? '✗ ' : waiting ? '⧗ ' : ''),
         h('button', { type: 'button', class: 'link', onclick: () => onPick(i) }, text),

@@ -7,7 +7,8 @@ import { download, exportSvg } from './export'
 import { startLive } from './live-view'
 import { decorateMap, drawArrows, renderMap } from './map-view'
 import { machineToMermaid } from './mermaid-export'
-import { act, graph, missingScreenHint, page } from './page-state'
+import { act, graph, missingScreenHint, page, setLocale } from './page-state'
+import { localeName } from './plain-words'
 import { openState } from './panel'
 import { panZoom } from './pan-zoom'
 import { coverageLevels, type CoverageFile, type ReviewManifest } from './review-data'
@@ -144,7 +145,7 @@ function wireTools(): void {
     if (page.view === 'chart') void draw().then(() => page.selected && void openState(page.selected))
   }
   $<HTMLSelectElement>('locale').addEventListener('change', (e) => {
-    page.locale = (e.target as HTMLSelectElement).value
+    setLocale((e.target as HTMLSelectElement).value)
     redrawScreens()
   })
   $<HTMLSelectElement>('mode').addEventListener('change', (e) => {
@@ -180,8 +181,8 @@ async function loadManifest(): Promise<void> {
   }
   const manifest = page.manifest
   const locales = Object.keys(manifest?.screenshots ?? {}).sort()
-  page.locale = manifest?.screenshotLocale && locales.includes(manifest.screenshotLocale) ? manifest.screenshotLocale : (locales[0] ?? '')
-  $('locale').replaceChildren(...(locales.length ? locales.map((l) => h('option', { value: l, selected: l === page.locale }, l)) : [h('option', { value: '' }, 'none captured')]))
+  setLocale(manifest?.screenshotLocale && locales.includes(manifest.screenshotLocale) ? manifest.screenshotLocale : (locales[0] ?? 'en'))
+  $('locale').replaceChildren(...(locales.length ? locales.map((l) => h('option', { value: l, selected: l === page.locale }, localeName(l))) : [h('option', { value: '' }, 'none captured')]))
   // The elder mode's capture is offered only when one was shipped.
   $('mode-label').hidden = Object.keys(manifest?.elderScreenshots ?? {}).length === 0
   await Promise.all(

@@ -13,9 +13,6 @@ import { act, graph, page, thumbnails } from './page-state'
 const model: MapModel = mapModel(graph)
 const reauthId = 'reauth'
 
-/** `facialIdentification` as `facial identification`: the card's name wraps between its words. */
-const spaced = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
-
 function cardImage(id: string, shots: Map<string, string>): HTMLElement {
   const own = shots.get(id)
   // A flow state without a screen of its own (boot, the rights sheet) shows its first inner screen.
@@ -45,9 +42,9 @@ export function renderMap(): void {
           ...flow.members.map((id) =>
             h(
               'button',
-              { type: 'button', class: 'map-card', 'data-card': id, title: `${id}: open its statechart`, onclick: () => void act.showPart(id) },
+              { type: 'button', class: 'map-card', 'data-card': id, title: `${page.byId.get(id)?.words?.[page.words] ?? ''}\ndetails: ${id}`.trim(), onclick: () => void act.showPart(id) },
               cardImage(id, shots),
-              h('span', { class: 'card-name' }, spaced(page.byId.get(id)?.key ?? id)),
+              h('span', { class: 'card-name' }, page.byId.get(id)?.said.full ?? id),
               id === reauthId ? h('span', { class: 'card-note' }, `from ${entries(id)} screens when the session ends`) : null,
             ),
           ),

@@ -52,7 +52,7 @@ export interface SpokenState {
 const keyOf = (state: SpokenState) => state.path.slice(state.path.lastIndexOf('.') + 1)
 
 /** `{name}` placeholders filled from `values`. */
-function fill(template: string, values: Record<string, string>): string {
+export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
 }
 
@@ -150,7 +150,7 @@ export interface SpokenTransition {
   source: string
 }
 
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+export const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 export interface Speaker {
   /** A state: its screen's title, and the steps inside it ("Bank card · sending the code"). */
