@@ -68,7 +68,8 @@ export default tseslint.config(
   },
   {
     // Types are erased: the machine takes its ports' shapes from the contract and still runs
-    // without zod or anything else of the page.
+    // without zod or anything else of the page. It runs in the page, so nothing of Node or of the
+    // tests comes in either: the tests of the machine and its model-based engine live in tests/.
     files: ['machines/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -76,9 +77,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/src/contract/*'],
+              group: ['node:*', 'fs', 'path', 'url', 'util', 'crypto', 'child_process', 'fast-check', 'vitest', 'vitest/*', '@testing-library/*', 'playwright-core', 'jsdom', 'marked'],
+              message: 'machines/ holds the machine only: test tools and Node modules belong under tests/.',
+            },
+            {
+              // The list of loan steps is plain data the machine orders its funnel by.
+              group: ['**/src/contract/*', '!**/src/contract/loan-steps'],
               allowTypeImports: true,
-              message: 'machines/ takes only types from the contract (import type), never its code.',
+              message: 'machines/ takes only types from the contract (import type), and its list of loan steps; never its code.',
             },
           ],
         },

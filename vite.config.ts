@@ -17,7 +17,7 @@ export const productTests = {
   environment: 'node',
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'server/**/*.test.ts'],
+  include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
   // The benchmark measures; it is `npm run bench`, never part of the tests.
   exclude: [
     ...configDefaults.exclude,
@@ -39,7 +39,7 @@ function ownsItsWorker(file: string): boolean {
   return file.includes('.browser.') || /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(|\bbuiltinEnvironments\b/.test(readFileSync(file, 'utf8'))
 }
 
-const sharedWorkerTests = ['tests', 'src', 'machines', 'server']
+const sharedWorkerTests = ['tests', 'src', 'server']
   .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`))
   // The project's own `exclude` (productTests') still applies: the benchmark, the reviewer's tests, an unnamed walk replay.
   .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules') && !ownsItsWorker(file))

@@ -2,7 +2,8 @@ import { assign, fromPromise } from 'xstate'
 import type { Assigner, ParameterizedObject, PropertyAssigner, StateNodeConfig } from 'xstate'
 import type { AppContext, AppEvent, Drafts, DraftStep, SmsState } from './context'
 import type { ApiFailure, HostCommand, LoanStep, LoanUserStatus, PortArgs, PortData, PortName } from './ports'
-import { isApiFailure, loanSteps } from './ports'
+import { loanSteps } from '../src/contract/loan-steps'
+import { isApiFailure } from './ports'
 import type { ScreenName } from './screens'
 
 /*

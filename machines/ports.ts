@@ -112,23 +112,7 @@ export type {
   SupermarketProduct,
 } from '../src/contract/calls'
 
-/** The loan user's steps in the order the borrower goes through them; the contract validates against it. */
-export const loanSteps = [
-  'demand',
-  'face',
-  'basic',
-  'asset',
-  'contact',
-  'bank_card',
-  'review',
-  'approved',
-  'rejected',
-  'applied',
-  'repaying',
-  'overdue',
-  'settled',
-] as const
-export type LoanStep = (typeof loanSteps)[number]
+export type { LoanStep } from '../src/contract/loan-steps'
 
 // ---- the actors: input (`args`) and output (`data`) per actor name ----
 

@@ -57,7 +57,7 @@ export const sessionActions = {
     return { errorCode: failure.kind, errorStatus: null }
   }),
   clearError: update({ errorCode: null, errorStatus: null }),
-  /** 401: the request layer already dropped the token and told the host to go home (spec 4). */
+  /** 401: the request layer already dropped the token and told the host to go home (docs/product-rules.md#error-401). */
   forgetSession: update({ hasToken: false, user: null, errorCode: null, errorStatus: null }),
   enterScreen: update((_, params: { screen: ScreenName }) => ({ screen: params.screen })),
   storeLoanUser: update(({ context }, params: { status: LoanUserStatus }) => {

@@ -4,7 +4,7 @@ import { formatApr, formatDate, formatMoney, formatMonths } from '../src/i18n/fo
 import type { Locale } from './messages'
 
 /*
- * The signed contract as a document the borrower keeps (docs/decisions/108-contract-to-keep.md):
+ * The signed contract as a document the borrower keeps (docs/decisions/012-the-signed-contract-is-a-download-the-host-opens.md):
  * one self-contained HTML file, no script, no outside resource, readable on a phone at 320 px with
  * large text and printable. Figures are formatted as the page formats them (src/i18n/format.ts);
  * the lender's contract text is server HTML and goes through DOMPurify like every server text

@@ -71,7 +71,7 @@ if (extraArgs.length === 0) {
   // The type check, lint and build each keep one core busy: run side by side they fill both cores.
   // Beside them, the generated paths the reviewer page's tests drive (its build would otherwise
   // generate them while every test waits); they are this machine's, never a stale copy.
-  const paths = runBeside(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'machines/model/paths-cli.ts', '--quiet'])
+  const paths = runBeside(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'tests/model/engine/paths-cli.ts', '--quiet'])
   const checks = [
     ['typecheck (tsc --noEmit)', runBeside(npm, ['run', '--silent', 'typecheck'])],
     ['lint (eslint)', runBeside(npx, ['eslint', '.'])],

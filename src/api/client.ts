@@ -75,7 +75,7 @@ export interface ApiClientOptions {
   /** Milliseconds since the epoch; the server's clock offset is added to it. */
   clock?: () => number
   logger?: { error(message: string, details?: unknown): void }
-  /** Per request; the spec's 60 s by default. */
+  /** Per request; 60 s by default (docs/product-rules.md#request-timeout). */
   timeoutMs?: number
   /** An axios adapter name or function (the default picks XHR in the page, http in Node). */
   httpAdapter?: AxiosAdapter | 'xhr' | 'http' | 'fetch'

@@ -14,8 +14,8 @@ import { oneEachWhenIdle, whenIdle } from './idle'
 import { preloadAndWarm } from './warm-pages'
 
 // The boot screen is the prerendered first screen: it is in the entry so the first render is that
-// screen at once, never a blank wait for a chunk. Every other page is its own chunk (spec section
-// 2: lazy pages, 200 ms loading delay, 60 s timeout).
+// screen at once, never a blank wait for a chunk. Every other page is its own chunk, loaded
+// lazily with a 200 ms loading delay and a 60 s timeout (docs/product-rules.md#flow-routes).
 const RightsSheet = lazyPage(() => import('../pages/rights-sheet'))
 
 /** The page of each screen the machine can show; the URL only mirrors which one. */

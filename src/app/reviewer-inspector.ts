@@ -1,15 +1,10 @@
 import type { ActorRefLike, InspectionEvent } from 'xstate'
+import { indexAmongSiblings, microstepOf, type TransitionView } from '../../machines/definition'
 import { liveChannelName, type LiveMessage, type PageReport, type TakenTransition } from '../review/live-protocol'
 
-interface TransitionDefinition {
-  eventType: string
-  source: { id: string; always?: unknown[]; transitions: Map<string, unknown[]> }
-}
-
 /** Where a taken transition sits in its source's definition; XState reports the object itself. */
-function taken(t: TransitionDefinition): TakenTransition {
-  const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? [])
-  return { source: t.source.id, event: t.eventType, index: list.indexOf(t) }
+function taken(t: TransitionView): TakenTransition {
+  return { source: t.source.id, event: t.eventType, index: indexAmongSiblings(t) }
 }
 
 function pageId(win: Window): string {
@@ -49,9 +44,9 @@ export function connectReviewer(win: Window): (event: InspectionEvent) => void {
   return (event) => {
     if (event.actorRef.sessionId !== event.rootId) return
     root = event.actorRef
-    if (event.type === '@xstate.microstep') {
-      const transitions = (event as unknown as { _transitions?: TransitionDefinition[] })._transitions ?? []
-      pending.push(...transitions.map(taken))
+    const step = microstepOf(event)
+    if (step !== null) {
+      pending.push(...step.transitions.map(taken))
       return
     }
     if (event.type !== '@xstate.snapshot') return

@@ -149,7 +149,7 @@ export function createServices(win: Window, config: AppConfig): Services {
         if (!isAgreementKey(key)) throw { kind: 'refused', status: StatusCode.notFound } satisfies ApiFailure
         return send('getAgreement', { ...input, params: { key } }, signal)
       }),
-      // Spec 4: the channel code is stored when the lookup answers. Stored here, before the machine
+      // The channel code is stored when the lookup answers (docs/product-rules.md#boot-channel-lookup). Stored here, before the machine
       // moves on: the next state's calls start before any subscriber of the actor hears of it, and
       // would carry the old channel-code header (the model-based tests' request checks caught it).
       lookupChannel: fromPromise<PortData<'lookupChannel'>, PortArgs<'lookupChannel'>>(async ({ input, signal }) => {

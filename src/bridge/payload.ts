@@ -48,7 +48,7 @@ export interface BridgePayload {
   osName?: string
   /** Optional, not in the spec: the host's UI language (a BCP 47 tag such as `zh-Hans`). */
   locale?: string
-  /** Optional, not in the spec: the host's elder-friendly mode (docs/decisions/106-elder-mode.md). */
+  /** Optional, not in the spec: the host's elder-friendly mode (docs/decisions/011-elder-mode-and-large-text.md). */
   elderMode?: boolean
   /** Optional, not in the spec: the host's text size, 1 to 2 times the page's own. */
   fontScale?: number

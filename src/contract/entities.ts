@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { loanSteps } from '../../machines/ports'
+import { loanSteps } from './loan-steps'
 
 /*
  * Shapes shared by several calls. Conventions (written down in the README's contract section and docs/product-rules.md#money-and-dates):
@@ -42,7 +42,6 @@ export const loanTerm = z.union([
 ])
 export type LoanTerm = z.infer<typeof loanTerm>
 
-/** The machine owns the list of steps (it orders them); the contract validates the server against it. */
 export const loanStep = z.enum(loanSteps)
 export type LoanStep = z.infer<typeof loanStep>
 

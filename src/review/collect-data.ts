@@ -91,7 +91,7 @@ export function collectReviewData(artifactsDir: string, thumbnails: string = thu
     }
     return { screenshots, indexLocale }
   }
-  // The rules by state and the rules document, as `npm run paths` leaves them (machines/model/rules-artifacts.ts).
+  // The rules by state and the rules document, as `npm run paths` leaves them (tests/model/engine/rules-artifacts.ts).
   const rulesFile = path.join(artifactsDir, 'rules-report.json')
   const rulesDocument = path.join(artifactsDir, 'product-rules.html')
   if (existsSync(rulesDocument)) add(rulesDocumentUrl, rulesDocument)

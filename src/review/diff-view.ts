@@ -1,4 +1,4 @@
-import type { MachineDiff } from '../../machines/model/machine-diff'
+import type { MachineDiff } from '../../tests/model/engine/machine-diff'
 import { $ } from './dom'
 import { diffHighlights, renderDiffPanel, type DiffHighlights } from './diff/diff-panel'
 import { act, page } from './page-state'

@@ -1,21 +1,19 @@
 import type { AnyStateMachine } from 'xstate'
+import { allNodes, declaredGuard, describeGuard, indexAmongSiblings, inventoryOf, rootOf, type NodeView, type TransitionKind, type TransitionView } from '../../machines/definition'
 import type { Words } from '../../machines/flow-kit'
-import { declaredGuard, describeGuard } from '../../machines/model/machine-description'
-import { allNodes, inventoryOf, rootOf, type NodeView, type TransitionView } from '../../machines/model/instrument'
 import { machineWords } from '../../machines/words'
 import { fill, speaker } from './plain-words'
 
 /*
- * The statechart as data, read from the machine's own definition (its state nodes and their
- * formatted transitions), never from a hand-kept copy: a state added to the machine is a state
- * on the chart. Transition keys are the ones the coverage files use (machines/model/instrument.ts
- * names them), so the overlay and the chart address a transition the same way. Guards are named
- * by the machine's description (machines/model/machine-description.ts), so the chart and the
- * committed description a diff reads say the same rule the same way.
+ * The statechart as data, read from the machine's own definition (machines/definition.ts), never
+ * from a hand-kept copy: a state added to the machine is a state on the chart. Transition keys and
+ * guard names are the ones the model-based tests' coverage files and the committed machine
+ * description use, so the overlay, the chart and a diff address a transition and say a rule the
+ * same way.
  */
 
-export type StateType = 'atomic' | 'compound' | 'parallel' | 'final' | 'history'
-export type TransitionKind = 'event' | 'done' | 'error' | 'after' | 'always' | 'route'
+export type StateType = NodeView['type']
+export type { TransitionKind }
 
 export interface ChartState {
   /** The full id, as XState names it (`#id` targets it). */
@@ -38,7 +36,7 @@ export interface ChartState {
   routable: boolean
   /** The screen's purpose in the reviewer's words (`meta.words`). */
   words?: Words
-  /** How the page says it (`speakGraph`): its box's name and its whole name ("Bank card · sending the code"). */
+  /** How the page says it (`speakGraph`): its box's name, its whole name ("Bank card · sending the code"), its calls and purpose. */
   said: { name: string; full: string; calls: string[]; purpose?: string }
 }
 
@@ -72,39 +70,26 @@ export interface MachineGraph {
   transitions: ChartTransition[]
 }
 
-function stateType(node: NodeView): StateType {
-  const type = node.type
-  return type === 'parallel' || type === 'final' || type === 'history' || type === 'compound' ? type : 'atomic'
-}
-
-interface NodeDetails {
-  description?: string
-  meta?: { screen?: string; path?: string; words?: Words }
-  history?: 'shallow' | 'deep' | boolean
-  initial?: { target?: NodeView[] }
-}
-
 function chartState(node: NodeView): ChartState {
-  const details = node as unknown as NodeDetails
   const path: string[] = []
   for (let at: NodeView | undefined = node; at !== undefined; at = at.parent) path.unshift(at.key)
-  const screen = details.meta?.path ?? details.meta?.screen
-  const initial = node.type === 'compound' ? (details.initial?.target?.[0]?.id ?? null) : null
+  const screen = node.meta?.path ?? node.meta?.screen
+  const initial = node.type === 'compound' ? (node.initial?.target?.[0]?.id ?? null) : null
   return {
     id: node.id,
     key: node.key,
     path: path.join('.'),
     parent: node.parent?.id ?? null,
     children: Object.values(node.states).map((child) => child.id),
-    type: stateType(node),
-    ...(node.type === 'history' ? { history: details.history === 'deep' ? 'deep' : 'shallow' } : {}),
+    type: node.type,
+    ...(node.type === 'history' ? { history: node.history === 'deep' ? 'deep' : 'shallow' } : {}),
     initial,
-    ...(details.description ? { description: details.description } : {}),
+    ...(node.description ? { description: node.description } : {}),
     invokes: node.invoke.map((def) => ({ id: def.id, src: typeof def.src === 'string' ? def.src : def.id })),
     tags: [...node.tags],
     ...(screen !== undefined ? { screen } : {}),
     routable: node.config.route !== undefined,
-    ...(details.meta?.words ? { words: details.meta.words } : {}),
+    ...(node.meta?.words ? { words: node.meta.words } : {}),
     said: { name: node.key, full: node.id, calls: [] },
   }
 }
@@ -128,18 +113,17 @@ export function machineGraph(machine: AnyStateMachine, locale = 'en'): MachineGr
     // Only the root's routes are the URL's way in; a state's own `xstate.route` handler is an event like any other.
     const kind: TransitionKind = info.kind
     const guard = describeGuard(declaredGuard(view, kind), `${info.source} on ${info.label}`)
-    const siblings = view.eventType === '' ? (view.source.always ?? []) : (view.source.transitions.get(view.eventType) ?? [])
     transitions.push({
       key,
       source: info.source,
       targets: info.targets,
       event: view.eventType,
-      index: siblings.indexOf(view),
+      index: indexAmongSiblings(view),
       kind,
       label: displayLabel(view, kind, info.label),
       ...(guard !== undefined ? { guard } : {}),
       internal: info.targets.length === 0,
-      reenter: (view as unknown as { reenter?: boolean }).reenter === true,
+      reenter: view.reenter === true,
       said: { event: view.eventType, sentence: key, code: key },
     })
   }
@@ -157,10 +141,16 @@ export function speakGraph(graph: MachineGraph, locale: string): MachineGraph {
   const say = speaker(graph.states, locale)
   for (const state of graph.states) {
     const full = say.state(state.id)
-    state.said = { name: state.type === 'history' ? full : capital(full.split(' · ').at(-1) ?? full), full, calls: state.invokes.map((i) => capital(say.call(i.src))), ...(state.words ? { purpose: state.words[say.lang] } : {}) }
+    state.said = {
+      name: state.type === 'history' ? full : capital(full.split(' · ').at(-1) ?? full),
+      full,
+      calls: state.invokes.map((i) => capital(say.call(i.src))),
+      ...(state.words ? { purpose: state.words[say.lang] } : {}),
+    }
   }
   const byId = new Map(graph.states.map((s) => [s.id, s]))
   const full = (id: string) => byId.get(id)?.said.full ?? id
+  const comma = say.lang === 'zh-Hans' ? '，' : ', '
   for (const t of graph.transitions) {
     const event = say.event(t)
     const guard = t.guard !== undefined ? fill(machineWords.condition[say.lang], { rule: say.guard(t.guard) }) : undefined
@@ -168,7 +158,7 @@ export function speakGraph(graph: MachineGraph, locale: string): MachineGraph {
     t.said = {
       event,
       ...(guard !== undefined ? { guard } : {}),
-      sentence: `${full(t.source)}: ${event}${guard !== undefined ? `${say.lang === 'zh-Hans' ? '，' : ', '}${guard}` : ''} → ${to}`,
+      sentence: `${full(t.source)}: ${event}${guard !== undefined ? `${comma}${guard}` : ''} → ${to}`,
       code: `${t.label}${t.guard !== undefined ? ` [${t.guard}]` : ''}: ${t.source} → ${t.targets.join(', ') || '(in place)'}`,
     }
   }

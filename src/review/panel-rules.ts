@@ -1,4 +1,4 @@
-import { rulesOfState, type ReviewRules } from '../../machines/model/state-rules'
+import { rulesOfState, type ReviewRules } from '../../tests/model/engine/state-rules'
 import { h, missingNote } from './dom'
 import { graph, page } from './page-state'
 import { subtreeOf } from './state-summary'

@@ -26,7 +26,7 @@ function reviewData(): Plugin {
       // until `npm run paths` ran, so the first build runs it (about a minute); later builds reuse them.
       if (existsSync(`${repoRoot}artifacts/model-paths.json`)) return
       this.info('no artifacts/model-paths.json: running npm run paths for Drive (about a minute)')
-      spawnSync(process.execPath, [`${repoRoot}node_modules/tsx/dist/cli.mjs`, 'machines/model/paths-cli.ts', '--quiet'], { cwd: repoRoot, stdio: 'ignore' })
+      spawnSync(process.execPath, [`${repoRoot}node_modules/tsx/dist/cli.mjs`, 'tests/model/engine/paths-cli.ts', '--quiet'], { cwd: repoRoot, stdio: 'ignore' })
     },
     async generateBundle() {
       const { manifest, files } = collectReviewData(`${repoRoot}artifacts`)

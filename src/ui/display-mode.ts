@@ -4,7 +4,7 @@ import './elder.css'
 
 /*
  * Elder mode and the host's text size, loaded only for a borrower who uses one of them, so the
- * first screen's bytes stay the same for everyone else (docs/decisions/106-elder-mode.md).
+ * first screen's bytes stay the same for everyone else (docs/decisions/011-elder-mode-and-large-text.md).
  * index.html sizes all text from the root: `--font-scale` multiplies it, the class sets body text
  * to 18 px on every screen width; elder.css does the rest (contrast, targets, layout).
  */

@@ -3,12 +3,12 @@ import path from 'node:path'
 import { expect, test } from 'vitest'
 import type { AppEvent, Drafts, DraftStep } from '../../machines/app.machine'
 import { appMachine } from '../../machines/app.machine'
-import type { Expectation, StepAction } from '../../machines/model/explore'
-import { failureKinds, fixtures, formSamples } from '../../machines/model/fixtures'
-import { actionOf, contextText, goldenFile, parseGolden, stateText, type GoldenPath } from '../../machines/model/golden'
-import { instrument } from '../../machines/model/instrument'
-import type { PathStep } from '../../machines/model/paths'
-import { replayPath } from '../../machines/model/replay'
+import type { Expectation, StepAction } from './engine/explore'
+import { failureKinds, fixtures, formSamples } from './engine/fixtures'
+import { actionOf, contextText, goldenFile, parseGolden, stateText, type GoldenPath } from './engine/golden'
+import { instrument } from './engine/instrument'
+import type { PathStep } from './engine/model-path'
+import { replayPath } from './engine/replay'
 import { choosePeriod } from '../../machines/repay-order'
 import { eventForLocation } from '../../machines/routes'
 import { blanks } from './support/machine-checks'
@@ -50,7 +50,7 @@ function firstTakingAny(labels: readonly string[]): { g: GoldenPath; index: numb
   throw new Error(`no golden path takes any of ${labels.join(', ')}`)
 }
 
-/** Every answer the model gives `src` (machines/model/fixtures.ts), as path labels. */
+/** Every answer the model gives `src` (tests/model/engine/fixtures.ts), as path labels. */
 function answersOf(src: string): string[] {
   const done = Object.keys(fixtures[src as keyof typeof fixtures] ?? {}).map((name) => `${src}.done:${name}`)
   return [...done, ...failureKinds.map((kind) => `${src}.error:${kind}`)]
@@ -468,7 +468,7 @@ test('identification redone at the asset step leaves the application at the asse
 
 // ---- the repayment choice on a plan of several periods, one paid (docs/product-rules.md#flow-periods-in-order) ----
 
-/** Labelled steps from a named start (machines/model/fixtures.ts), replayed with the machine-level checks. */
+/** Labelled steps from a named start (tests/model/engine/fixtures.ts), replayed with the machine-level checks. */
 function walk(start: string, steps: (string | PathStep)[], last: { refused: true } | { lands: string }): Promise<string | null> {
   const path = steps.map((s): PathStep => (typeof s === 'string' ? { label: s, do: actionOf(s), expect: {} as Expectation } : s))
   return outcome({ ...golden[0]!, path: { ...golden[0]!.path, start } }, path, last)

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { and, createMachine, not, or, type AnyStateMachine } from 'xstate'
 import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
-import { descriptionFile, descriptionText, describeMachine } from '../../machines/model/machine-description'
-import { changeCount, diffGoldenPaths, diffMachines } from '../../machines/model/machine-diff'
+import { descriptionFile, descriptionText, describeMachine } from './engine/machine-description'
+import { changeCount, diffGoldenPaths, diffMachines } from './engine/machine-diff'
 
 /*
  * The machine's description is committed beside the golden paths and must match the machine; a

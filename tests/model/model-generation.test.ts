@@ -2,11 +2,12 @@ import { createMachine } from 'xstate'
 import type { AnyStateMachine } from 'xstate'
 import { beforeAll, expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
-import { coverageOf, uncoveredTransitions } from '../../machines/model/coverage'
-import { instrument } from '../../machines/model/instrument'
-import { seedPaths } from '../../machines/model/path-cache'
-import { generatePaths, type PathSet } from '../../machines/model/paths'
-import { replayAll } from '../../machines/model/replay'
+import { coverageOf, uncoveredTransitions } from './engine/coverage'
+import { instrument } from './engine/instrument'
+import { seedPaths } from './engine/path-cache'
+import { generatePaths } from './engine/paths'
+import type { PathSet } from './engine/model-path'
+import { replayAll } from './engine/replay'
 
 /** Each test generates paths (seconds of CPU each): no test may fail because the machine is busy. */
 const generous = { timeout: 600_000 }

@@ -1,18 +1,18 @@
 // @vitest-environment jsdom
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import type { OrderItem, StatePlan } from '../../machines/model/orders'
-import { concurrentStates, itemLabel, planOrders, prefixesOf, runOrder } from '../../machines/model/orders'
-import type { ScreenFrame } from '../../machines/model/properties'
-import { screenProblemsOf } from '../../machines/model/properties'
-import type { Trace } from '../../machines/model/walk'
+import type { OrderItem, StatePlan } from './engine/orders'
+import { concurrentStates, itemLabel, planOrders, prefixesOf, runOrder } from './engine/orders'
+import type { ScreenFrame } from './engine/properties'
+import { screenProblemsOf } from './engine/properties'
+import type { Trace } from './engine/walk'
 import { traceFacts } from './support/order-checks'
 import { replayForSuite, replayInReact } from './support/react-replay'
 import { actionOf, snapshotsBefore } from './support/walk-steps'
 
 /*
  * Orders at the React level, sampled with a seed: the machine level runs every order of every state
- * with concurrent work (machines/model/orders.ts); here a seeded sample of them is replayed through
+ * with concurrent work (tests/model/engine/orders.ts); here a seeded sample of them is replayed through
  * the rendered app. Each sampled order is first run on the machine (the reference, which must hold
  * the temporal properties and the facts), then taken on the page the way the network, the host and
  * the borrower take it: the held requests answered in the order's order, a host payload or a Back tap

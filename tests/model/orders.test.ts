@@ -1,16 +1,16 @@
 import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
-import { startSamples } from '../../machines/model/fixtures'
-import { allNodes, rootOf } from '../../machines/model/instrument'
-import type { ConcurrentState, ExploreOptions } from '../../machines/model/orders'
-import { concurrentStates, exploreOrders, formatOrders, prefixesOf, runOrder } from '../../machines/model/orders'
+import { startSamples } from './engine/fixtures'
+import { allNodes, rootOf } from '../../machines/definition'
+import type { ConcurrentState, ExploreOptions } from './engine/orders'
+import { concurrentStates, exploreOrders, formatOrders, prefixesOf, runOrder } from './engine/orders'
 import type { AppContext } from '../../machines/context'
 import { update } from '../../machines/flow-kit'
 import type { LoanUserStatus } from '../../machines/ports'
 import { traceFacts } from './support/order-checks'
 
 /*
- * Orders explored at machine level (machines/model/orders.ts): a fast exhaustive subset of the
+ * Orders explored at machine level (tests/model/engine/orders.ts): a fast exhaustive subset of the
  * states with concurrent work, every order under a small bound run on the real machine with the
  * temporal properties and the verifications' facts after every step. `npm run paths -- --orders`
  * runs every state under the full bound and writes the table.

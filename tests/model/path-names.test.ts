@@ -1,11 +1,11 @@
 import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
-import type { Expectation, StepAction } from '../../machines/model/explore'
+import type { Expectation, StepAction } from './engine/explore'
 import { initialContext } from '../../machines/context'
-import { startSamples } from '../../machines/model/fixtures'
-import { instrument } from '../../machines/model/instrument'
-import { hostStart, namePath, walkThrough, wholeFunnel } from '../../machines/model/path-names'
-import type { ModelPath } from '../../machines/model/paths'
+import { startSamples } from './engine/fixtures'
+import { instrument } from './engine/instrument'
+import { hostStart, namePath, walkThrough, wholeFunnel } from './engine/path-names'
+import type { ModelPath } from './engine/model-path'
 
 /*
  * A path is named by who walks it (the first loan status it is given), the screens it goes through

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
-import { allNodes, rootOf, type NodeView } from '../../machines/model/instrument'
+import { allNodes, rootOf, type NodeView } from '../../machines/definition'
 import { eventForLocation } from '../../machines/routes'
 import { entryAlias, specPaths } from './support/verify'
 import { verifications } from './verifications'
@@ -14,7 +14,7 @@ const nodes = allNodes(rootOf(appMachine)).filter((n) => n.parent !== undefined 
 
 function hasScreen(node: NodeView): boolean {
   for (let n: NodeView | undefined = node; n !== undefined; n = n.parent) {
-    const meta = (n as unknown as { meta?: { screen?: string; path?: string } }).meta
+    const meta = n.meta
     if (meta?.screen !== undefined || meta?.path !== undefined) return true
   }
   return false
@@ -33,7 +33,7 @@ test('every state of the machine has a verification, and the table names no stat
 
 test('every screen state names the page that must render and its route', () => {
   for (const node of nodes) {
-    const meta = (node as unknown as { meta?: { screen?: string; path?: string } }).meta
+    const meta = node.meta
     if (meta?.screen === undefined && meta?.path === undefined) continue
     const entry = verifications[node.id]
     expect(entry?.sees?.page, node.id).toBeTypeOf('string')

@@ -96,7 +96,7 @@ const homeAction = (enabled: boolean): Control => ({
 })
 
 export const verifications: Record<string, Verification> = {
-  // ---- boot (spec 4, docs/product-rules.md#boot-and-login): the entry page, no route of its own yet ----
+  // ---- boot (docs/product-rules.md#boot-and-login): the entry page, no route of its own yet ----
   'app.boot': { sees: { page: 'boot', heading: text('app.name'), texts: texts('boot.title') }, facts: { route: null } },
   'app.boot.resolvingBaseUrl': { sees: { busy: true } },
   'app.boot.lookingUpChannel': { sees: { busy: true } },
@@ -225,7 +225,7 @@ export const verifications: Record<string, Verification> = {
   },
   // Asking for the contract's download ticket: the plan stays, the button waits for the answer.
   'app.session.screens.loanPlan.savingContract': loading('screens.plan.saveContract'),
-  // Spec: loanPlan shows the new loan's disbursement status: while the lender pays out, the page says so and follows it.
+  // loanPlan shows the new loan's disbursement status: while the lender pays out, the page says so and follows it.
   'app.session.screens.loanPlan.payingOut': { sees: { texts: texts('screens.plan.applied'), controls: [button('screens.plan.toHome', true)] } },
   'app.session.screens.loanPlan.payingOut.waiting': { sees: { texts: texts('screens.plan.payingOut') } },
   'app.session.screens.loanPlan.payingOut.fetching': { sees: { texts: texts('screens.plan.payingOut') } },

@@ -2,10 +2,10 @@ import { isDeepStrictEqual } from 'node:util'
 import type { Page, Route } from 'playwright-core'
 import { expect, test } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
-import { clockStartMs } from '../../machines/model/fixtures'
-import type { ScreenFrame } from '../../machines/model/properties'
-import type { Trace, TraceStep } from '../../machines/model/walk'
-import { runWalk, walkAt } from '../../machines/model/walk'
+import { clockStartMs } from './engine/fixtures'
+import type { ScreenFrame } from './engine/properties'
+import type { Trace, TraceStep } from './engine/walk'
+import { runWalk, walkAt } from './engine/walk'
 import { routeForState, type AppSnapshot } from '../../machines/routes'
 import type { CallName } from '../../src/contract/calls'
 import { bridgeMessageType } from '../../src/bridge/bridge'
@@ -21,7 +21,7 @@ import { pageOf, type Translate } from './support/verify'
 import { actionOf, frameOf, printReport, snapshotsBefore, startAddress, wantedWalk as wanted, type ReplayReport } from './support/walk-steps'
 
 /*
- * One random walk (machines/model/walk.ts) replayed on the built page in Chromium, served by the
+ * One random walk (tests/model/engine/walk.ts) replayed on the built page in Chromium, served by the
  * sandbox on a loopback port: the walk is run on the machine first (the reference), then each of
  * its steps is taken as a borrower, the host or the network would take it (support/walk-steps.ts,
  * shared with the React level): a control found by role and translated name, a bridge payload

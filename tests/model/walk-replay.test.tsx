@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { expect, test } from 'vitest'
-import type { ScreenFrame } from '../../machines/model/properties'
-import { runWalk, walkAt } from '../../machines/model/walk'
+import type { ScreenFrame } from './engine/properties'
+import { runWalk, walkAt } from './engine/walk'
 import { replayForSuite, replayInReact } from './support/react-replay'
 import { printReport, wantedWalk as wanted } from './support/walk-steps'
 
 /*
- * One random walk (machines/model/walk.ts) run on the machine (the reference), then replayed through
+ * One random walk (tests/model/engine/walk.ts) run on the machine (the reference), then replayed through
  * the React app step by step (support/react-replay.tsx); the first step where the page leaves the
  * machine is where the levels diverge.
  *

@@ -1,13 +1,13 @@
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import { properties, problemsOf } from '../../machines/model/properties'
-import { describeTrace, runWalk, walkArbitrary } from '../../machines/model/walk'
-import { walkBudget, walkSeed } from '../../machines/model/walk-run'
-import { ruleIds, rulesReport } from '../../machines/model/rules'
+import { properties, problemsOf } from './engine/properties'
+import { describeTrace, runWalk, walkArbitrary } from './engine/walk'
+import { walkBudget, walkSeed } from './engine/walk-run'
+import { ruleIds, rulesReport } from './engine/rules'
 
 /*
- * Seeded random walks over the machine with generated server data (machines/model/walk.ts), every
- * temporal property (machines/model/properties.ts) checked over every step. A failure is shrunk by
+ * Seeded random walks over the machine with generated server data (tests/model/engine/walk.ts), every
+ * temporal property (tests/model/engine/properties.ts) checked over every step. A failure is shrunk by
  * fast-check to a shorter walk and reported with its seed and path; `npm run walks -- --replay
  * <seed> --path <path>` replays it.
  */

@@ -34,7 +34,7 @@ const name = `${tests}${tests === 'suite' && process.env.MUTATION_SUITE_FAST ? '
 const incrementalFile = `artifacts/mutation/${name}-previous.json`
 if (incrementalFrom) copyFileSync(incrementalFrom, incrementalFile)
 
-const machines = ['machines/**/*.ts', '!machines/**/*.test.ts', '!machines/model/**', 'src/app/route-projection.tsx']
+const machines = ['machines/**/*.ts', 'src/app/route-projection.tsx']
 const rest = ['src/app/**/*.{ts,tsx}', '!src/app/**/*.test.{ts,tsx}', 'src/api/**/*.ts', '!src/api/**/*.test.ts', 'src/pages/**/*.tsx']
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

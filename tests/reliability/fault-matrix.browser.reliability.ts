@@ -14,8 +14,8 @@ import { recordFigures } from './support/figures'
  * The built page, served by the sandbox, in Chromium; the borrower walks by hand (clicks, typing,
  * controls found by their translated names) in four journeys, and on each screen one call is
  * failed at the network layer (`page.route`) with one fault, the faults varied across screens so
- * every kind appears. What each cell must show comes from the spec's error catalogue (section 8)
- * and docs/product-rules.md#errors, not from the page's code:
+ * every kind appears. What each cell must show comes from the error catalogue
+ * (docs/product-rules.md#errors), not from the page's code:
  *   - the catalogue's toast, in the borrower's language (none for a 401), and exactly one in-page
  *     notice saying what happened and what to do, in the locale files' words, never a bare code;
  *   - the loading state cleared: the screen not busy, no spinner, its primary control enabled;
@@ -759,7 +759,7 @@ test.each(cells.map((cell, index) => [`${cell.screen}: ${cell.call}`, cell.fault
       await expect.poll(() => armed.faulted.length, { timeout: 30_000, message: `the page sends ${cell.call}` }).toBeGreaterThan(0)
 
       if (cell.fault === 'HTTP 401') {
-        // Spec 4 and 8: token and user info cleared, the host told to go home; no toast, no notice.
+        // docs/product-rules.md#error-401: token and user info cleared, the host told to go home; no toast, no notice.
         await expect.poll(async () => (await hostCommands(page)).slice(hostBefore).filter((c) => c.command === 'goHome').length, { message: 'goHome sent to the host' }).toBe(1)
         await b.onScreen('login')
         const log = await recorded(page)

@@ -12,9 +12,9 @@ import { recordFigures } from './support/figures'
 import { argsFor, healthyData, requestCalls, type RequestCall } from './support/call-table'
 
 /*
- * Fault matrix, request layer: each of the 29 calls (the spec's 28 and the contract's download ticket) × each fault, against a real HTTP
+ * Fault matrix, request layer: each of the 29 calls of the contract (the API's 28 and the download ticket) × each fault, against a real HTTP
  * server on loopback (a closed port, a real DNS failure, a dropped socket...). What each fault must
- * produce comes from the spec's error catalogue (section 8), not from the client's code:
+ * produce comes from the error catalogue (docs/product-rules.md#errors), not from the client's code:
  *   HTTP 401                → no toast; token and user info cleared; `goHome` once
  *   body status ≠ 0         → a toast with the server's message, or "request error" without one
  *   no usable answer        → "request error" (an answer that is not the contract's envelope)

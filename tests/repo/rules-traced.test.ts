@@ -4,8 +4,8 @@ import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import type { AnyStateNode } from 'xstate'
 import { appMachine } from '../../machines/app.machine'
-import { levelOf, scanRules } from '../../machines/model/rules'
-import { rulesOfState, stateRules } from '../../machines/model/state-rules'
+import { levelOf, scanRules } from '../model/engine/rules'
+import { rulesOfState, stateRules } from '../model/engine/state-rules'
 
 /*
  * Every rule of docs/product-rules.md is held by a check that names it (a property's `rules`, or a
@@ -55,7 +55,7 @@ test('the scan counts a tag above a test, and neither prose nor a test name; it 
       '',
     ].join('\n'),
   )
-  for (const dir of ['tests', 'machines', 'server']) mkdirSync(path.join(scratch, dir), { recursive: true })
+  for (const dir of ['tests', 'server']) mkdirSync(path.join(scratch, dir), { recursive: true })
   const { report, unknown, misplaced } = scanRules(scratch)
   expect(report.map((r) => [r.id, r.checks.map((c) => `${c.level} ${c.name}`)])).toEqual([
     ['alpha-one', ['unit src/a.test.ts › alpha-one holds']],
@@ -64,7 +64,7 @@ test('the scan counts a tag above a test, and neither prose nor a test name; it 
   ])
   expect(report.map((r) => r.title)).toEqual(['Alpha holds.', 'Beta holds', 'Gamma is seen by the eye.'])
   expect(report[2]!.notAutomated).toBe('a person must look at it.')
-  expect(unknown.filter((u) => u.file !== 'machines/model/properties.ts')).toEqual([{ file: 'src/a.test.ts', line: 2, id: 'no-such-rule' }])
+  expect(unknown.filter((u) => u.file !== 'tests/model/engine/properties.ts')).toEqual([{ file: 'src/a.test.ts', line: 2, id: 'no-such-rule' }])
   expect(misplaced).toEqual([{ file: 'src/a.test.ts', line: 5 }])
 })
 
@@ -76,7 +76,7 @@ test('a check\'s level is where its file runs', () => {
   expect(levelOf('src/ui/sanitize.test.ts', '// @vitest-environment jsdom\n')).toBe('react')
   expect(levelOf('server/amortization.test.ts', '')).toBe('sandbox')
   expect(levelOf('tests/reliability/once-only.http.test.ts', '')).toBe('sandbox')
-  expect(levelOf('machines/routes.test.ts', '')).toBe('machine')
+  expect(levelOf('tests/machine/routes.test.ts', '')).toBe('machine')
   expect(levelOf('tests/model/boundaries.test.ts', '')).toBe('machine')
   expect(levelOf('tests/reliability/machine-level.test.ts', '')).toBe('machine')
   expect(levelOf('src/contract/field-rules.test.ts', '')).toBe('unit')

@@ -23,14 +23,23 @@ const tracked = trackedFiles()
 const trackedSet = new Set(tracked)
 const textFile = /\.(?:[cm]?[jt]sx?|json|md|css|html|ya?ml|txt|sh)$|(?:^|\/)[^./]+$/
 
+const specSection = 'a numbered section of a specification outside the repository'
+
 /** Written in pieces so this file does not match itself. */
 const outsideReferences: Array<{ what: string; pattern: RegExp }> = [
   { what: 'a ticket number', pattern: new RegExp(['issue', '\\s*#\\d+'].join(''), 'i') },
   { what: 'the design file outside the repository', pattern: new RegExp(['PRODUCT', '\\.md'].join('')) },
   { what: 'a section of the design file outside the repository', pattern: new RegExp(['PRODUCT', ' ?§'].join('')) },
+  // A specification's section by number, or its headers "(section N)": what it said is in docs/product-rules.md, by anchor.
+  { what: specSection, pattern: new RegExp(['\\bspec', '(?:ification)?\\s*(?:section\\s*|§\\s*)?\\d'].join(''), 'i') },
+  { what: specSection, pattern: new RegExp(['\\bspec', "(?:ification)?(?:'s)?\\b.*\\(section \\d"].join(''), 'i') },
 ]
 
-const ticketAcrossLines = new RegExp(['issue', '\\s*\\n\\s*(?:\\*|//)?\\s*#\\d+'].join(''), 'i')
+/** The same references when a comment wrapped them: the words end one line, the number starts the next. */
+const acrossLines: Array<{ what: string; pattern: RegExp }> = [
+  { what: 'a ticket number', pattern: new RegExp(['issue', '\\s*\\n\\s*(?:\\*|//)?\\s*#\\d+'].join(''), 'i') },
+  { what: specSection, pattern: new RegExp(['\\bspec', '(?:ification)?(?:\\s+section|\\s*§)?\\s*\\n\\s*(?:\\*|//)?\\s*\\d'].join(''), 'i') },
+]
 
 /** Each line of a tracked text file that makes a reference a clone cannot follow. */
 export function outsideReferencesIn(files: Array<{ file: string; text: string }>): string[] {
@@ -41,9 +50,11 @@ export function outsideReferencesIn(files: Array<{ file: string; text: string }>
       for (const { what, pattern } of outsideReferences) {
         if (pattern.test(line)) found.push(`${file}:${index + 1}: ${what}: ${line.trim().slice(0, 120)}`)
       }
-      // A ticket number a comment wrapped: "issue" ends one line, "#N" starts the next.
       const next = lines[index + 1]
-      if (next !== undefined && ticketAcrossLines.test(`${line}\n${next}`)) found.push(`${file}:${index + 1}: a ticket number: ${line.trim().slice(0, 120)}`)
+      if (next === undefined) return
+      for (const { what, pattern } of acrossLines) {
+        if (pattern.test(`${line}\n${next}`)) found.push(`${file}:${index + 1}: ${what}: ${line.trim().slice(0, 120)}`)
+      }
     })
   }
   return found
@@ -125,7 +136,7 @@ function isReadableText(file: string): boolean {
   return textFile.test(file) && existsSync(absolute) && statSync(absolute).isFile() && statSync(absolute).size < 2_000_000
 }
 
-test('no tracked file names a ticket number or the design files that are not in the repository', () => {
+test('no tracked file names a ticket number, the design files or a specification\'s numbered section, none of which the repository holds', () => {
   const files = tracked.filter(isReadableText).map((file) => ({ file, text: readRepoFile(file) }))
   expect(files.length).toBeGreaterThan(100)
   expect(outsideReferencesIn(files)).toEqual([])
@@ -151,11 +162,21 @@ test('every rule a file cites as docs/product-rules.md#<id> has that anchor', ()
   expect(missing).toEqual([])
 })
 
-test('the checks themselves catch a ticket number, a missing file and a missing anchor', () => {
+test('the checks themselves catch a ticket number, a numbered specification section, a missing file and a missing anchor', () => {
   const ticket = ['issue', ' #', '42'].join('')
   expect(outsideReferencesIn([{ file: 'a.ts', text: `// see ${ticket}` }])).toHaveLength(1)
   expect(outsideReferencesIn([{ file: 'a.ts', text: `/*\n * the hands (${['issue', '\n * #', '12'].join('')} item 2)\n */` }])).toHaveLength(1)
   expect(outsideReferencesIn([{ file: 'a.ts', text: '// an issue with #hash routes' }])).toEqual([])
+  const [spec, section] = ['spec', 'section']
+  const citations = [
+    `(${spec} 4)`,
+    `// ${spec.toUpperCase()} 4 and 8: gone home`,
+    `(${spec} ${section}\n// 2: lazy pages)`,
+    `${spec}ification §7`,
+    `the ${spec}'s headers (${section} 7)`,
+  ]
+  for (const citation of citations) expect(outsideReferencesIn([{ file: 'a.ts', text: citation }]), citation).toHaveLength(1)
+  expect(outsideReferencesIn([{ file: 'a.ts', text: `// the ${spec}'s 28 calls; CallSpec 4; docs/product-rules.md#error-401` }])).toEqual([])
   const files: Record<string, string> = {
     'docs/rules.md': '# Rules\n\n<a id="nothing-lost"></a>\n## Nothing lost, ever\n',
     'README.md': '',

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { expect, test } from 'vitest'
 import { createMachine, not } from 'xstate'
-import { describeMachine } from '../../machines/model/machine-description'
-import { diffMachines } from '../../machines/model/machine-diff'
+import { describeMachine } from '../model/engine/machine-description'
+import { diffMachines } from '../model/engine/machine-diff'
 import { diffHighlights, renderDiffPanel } from '../../src/review/diff/diff-panel'
 
 /*

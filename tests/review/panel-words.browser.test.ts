@@ -15,7 +15,7 @@ import { openReviewer, repoRoot, reviewSuite, shot } from './review-kit'
  */
 
 beforeAll(() => {
-  spawnSync('npx', ['tsx', 'machines/model/paths-cli.ts', '--rules'], { cwd: repoRoot, stdio: 'ignore' })
+  spawnSync('npx', ['tsx', 'tests/model/engine/paths-cli.ts', '--rules'], { cwd: repoRoot, stdio: 'ignore' })
 }, 180_000)
 const suite = reviewSuite()
 

@@ -6,10 +6,10 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { AnyStateMachine } from 'xstate'
 import { appMachine } from '../../../machines/app.machine'
-import { goldenFile, goldenText } from '../../../machines/model/golden'
-import { descriptionFile, describeMachine, type MachineDescription } from '../../../machines/model/machine-description'
-import { changeCount, diffMachines, type DiffSides } from '../../../machines/model/machine-diff'
-import { generatePaths } from '../../../machines/model/paths'
+import { goldenFile, goldenText } from '../../../tests/model/engine/golden'
+import { descriptionFile, describeMachine, type MachineDescription } from '../../../tests/model/engine/machine-description'
+import { changeCount, diffMachines, type DiffSides } from '../../../tests/model/engine/machine-diff'
+import { generatePaths } from '../../../tests/model/engine/paths'
 
 /*
  * `npm run review:diff`: what the machine in this work tree does differently, for the reviewer page

@@ -1,5 +1,5 @@
-import type { DescribedState, DescribedTransition } from '../../../machines/model/machine-description'
-import type { GoldenPath, MachineDiff, TransitionChange } from '../../../machines/model/machine-diff'
+import type { DescribedState, DescribedTransition } from '../../../tests/model/engine/machine-description'
+import type { GoldenPath, MachineDiff, TransitionChange } from '../../../tests/model/engine/machine-diff'
 
 /*
  * The "what changed" list beside the chart (data/machine-diff.json, written by `npm run

@@ -28,7 +28,7 @@ import { ScreenAudit } from './screen-audit'
  *
  * `npm test` runs each mode once, each in another locale: the default phone in Simplified Chinese,
  * elder mode in English, whose lines run longer than Chinese, and 200% text in French, the longest
- * strings; `npm run tour` runs every mode in every locale (docs/decisions/107-screen-tour-modes.md).
+ * strings; `npm run tour` runs every mode in every locale (docs/decisions/025-the-screen-tour-in-three-display-modes.md).
  */
 
 type T = (key: string, values?: Record<string, unknown>) => string

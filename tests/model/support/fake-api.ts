@@ -1,15 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { calls, type CallName } from '../../../src/contract/calls'
-import type { FailureKind } from '../../../machines/model/fixtures'
-import { failureOf, fixtures } from '../../../machines/model/fixtures'
+import type { FailureKind } from '../engine/fixtures'
+import { failureOf, fixtures } from '../engine/fixtures'
 import { childrenOf, provincesList, searchRegions } from '../../../server/geo'
 import { contractProblems, IdempotencyLedger, type SentRequest } from './request-checks'
 import type { World } from './verify'
 
 /*
  * The network as a model path sees it: a real HTTP server on a loopback port that holds every
- * request until the runner says how to answer it (a fixture of machines/model/fixtures.ts in the
+ * request until the runner says how to answer it (a fixture of tests/model/engine/fixtures.ts in the
  * contract's envelope, or one error kind of the catalogue, made at the HTTP level). The page's real
  * request layer (signing, headers, envelope parsing) runs unchanged against it.
  */

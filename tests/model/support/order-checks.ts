@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate'
-import type { StepAction } from '../../../machines/model/explore'
-import type { Trace, TraceStep } from '../../../machines/model/walk'
+import type { StepAction } from '../engine/explore'
+import type { Trace, TraceStep } from '../engine/walk'
 import { eventForLocation } from '../../../machines/routes'
 import type { Drafts } from '../../../machines/app.machine'
 import { advanceMachineWorld, draftProblems, heldProblems, holdsAnswer, startMachineWorld, type MachineWorld } from './machine-checks'

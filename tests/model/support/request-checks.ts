@@ -1,12 +1,12 @@
 import * as z from 'zod/mini'
 import { calls, type CallName } from '../../../src/contract/calls'
 import { sandboxSigningKey, signRequest, sortedJson } from '../../../src/contract/signature'
-import type { FailureKind } from '../../../machines/model/fixtures'
+import type { FailureKind } from '../engine/fixtures'
 import type { World } from './verify'
 
 /*
  * What the fake API checks on every request the page sends, from the contract
- * (src/contract/calls.ts), the spec's headers (section 7), the signature (docs/product-rules.md#request-signature) and the
+ * (src/contract/calls.ts), the headers (docs/product-rules.md#request-headers), the signature (docs/product-rules.md#request-signature) and the
  * idempotency rule (docs/product-rules.md#idempotency): a committing call carries an Idempotency-Key, the same key when
  * the borrower retries an action whose outcome is unknown, a new key for a new action.
  */
@@ -22,7 +22,7 @@ export interface SentRequest {
   headers: Record<string, string>
 }
 
-/** The spec's headers on every call (section 7), plus Accept-Language (docs/product-rules.md#request-headers). */
+/** The headers on every call, Accept-Language among them (docs/product-rules.md#request-headers). */
 const everyCall = ['timestamp', 'signature', 'app-code', 'device-id', 'model', 'brand', 'os', 'screen', 'channel-code', 'oaid', 'imei', 'version', 'os-name', 'accept-language']
 
 /** Failures after which the outcome is unknown, so a retry must reuse the key (docs/product-rules.md#idem-key-reuse). */
@@ -33,7 +33,7 @@ function issues(result: { success: boolean; error?: { issues: { path: PropertyKe
 }
 
 export function contractProblems(request: SentRequest, world: World): string[] {
-  // The init config is a file on a file host (spec 7), not a call of the API: no headers, no signature.
+  // The init config is a file on a file host (docs/product-rules.md#boot-base-url), not a call of the API: no headers, no signature.
   if (request.call === 'initConfig') return []
   const spec = calls[request.call]
   const problems: string[] = []

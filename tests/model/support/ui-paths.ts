@@ -1,8 +1,8 @@
 import type { AnyMachineSnapshot } from 'xstate'
-import type { StepAction } from '../../../machines/model/explore'
-import type { NodeView } from '../../../machines/model/instrument'
-import type { PathSet } from '../../../machines/model/paths'
-import { generatePaths } from '../../../machines/model/paths'
+import type { StepAction } from '../engine/explore'
+import { activeNodes } from '../../../machines/definition'
+import type { PathSet } from '../engine/model-path'
+import { generatePaths } from '../engine/paths'
 import { borrowerOps } from './user-steps'
 
 /*
@@ -35,7 +35,7 @@ export function performable(snapshot: AnyMachineSnapshot, action: StepAction, cl
  * reads it: on a real clock the rendering levels stop short of those (the machine level fires timers on purpose).
  */
 export function atRest(snapshot: AnyMachineSnapshot): boolean {
-  return !(snapshot as unknown as { _nodes: NodeView[] })._nodes.some((node) => node.after.length > 0)
+  return !activeNodes(snapshot).some((node) => node.after.length > 0)
 }
 
 const cached = new Map<PageClock, PathSet>()

@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
-import type { Expectation } from '../../../machines/model/explore'
+import type { Expectation } from '../engine/explore'
 import { screenForState, type AppSnapshot } from '../../../machines/routes'
 import type { Text } from '../verifications'
 
@@ -62,7 +62,7 @@ function retryOf(snapshot: AppSnapshot): Op {
   return click('common.retry')
 }
 
-/** The operations for form edits, per sample (machines/model/fixtures.ts formSamples). */
+/** The operations for form edits, per sample (tests/model/engine/fixtures.ts formSamples). */
 function formOps(event: EventObject & { step?: string; patch?: Record<string, unknown> }): Op[] | null {
   const patch = event.patch ?? {}
   switch (event.step) {

@@ -1,7 +1,7 @@
 import type { StateValue } from 'xstate'
-import type { StepAction } from '../../../machines/model/explore'
-import type { FailureKind, StartSample } from '../../../machines/model/fixtures'
-import { activeStateIds } from '../../../machines/model/screen-paths'
+import type { StepAction } from '../engine/explore'
+import type { FailureKind, StartSample } from '../engine/fixtures'
+import { activeStateIds } from '../engine/screen-paths'
 import type { Control, Sees, Text, Verification } from '../verifications'
 import { verifications } from '../verifications'
 
@@ -90,15 +90,15 @@ export function verifyFacts(value: StateValue, world: World, observed: ObservedF
     }
   }
   if (facts.login === 'required') {
-    if (world.token) problems.push('login shown although the host gave a token (spec 4: a token goes home)')
+    if (world.token) problems.push('login shown although the host gave a token (boot-login-gate: a token goes home)')
     if (world.channel === null) problems.push('login shown before the channel lookup answered')
-    else if (world.channel.isLoginRequired === 1) problems.push('login shown although the channel answered is_login_required = 1 (login NOT required, spec 4)')
+    else if (world.channel.isLoginRequired === 1) problems.push('login shown although the channel answered is_login_required = 1 (login NOT required, boot-login-gate)')
   }
-  if (facts.token === 'cleared' && observed.hasToken === true) problems.push('after a 401 the token must be cleared (spec 8), but one is still held')
+  if (facts.token === 'cleared' && observed.hasToken === true) problems.push('after a 401 the token must be cleared (error-401), but one is still held')
   if (facts.session) {
     if (!world.token && world.channel?.isLoginRequired !== 1) {
       problems.push(
-        `inside the session without a token, although the channel ${world.channel === null ? 'was never looked up' : `answered is_login_required = ${world.channel.isLoginRequired} (login required, spec 4)`}`,
+        `inside the session without a token, although the channel ${world.channel === null ? 'was never looked up' : `answered is_login_required = ${world.channel.isLoginRequired} (login required, boot-login-gate)`}`,
       )
     }
     if (observed.hasToken !== undefined && observed.hasToken !== world.token) {
@@ -134,11 +134,11 @@ export function render(t: Translate, item: Text): string {
   return t(item.key, values)
 }
 
-/** The error catalogue (spec 8, docs/product-rules.md#errors): what the borrower reads for each failure. */
+/** The error catalogue (docs/product-rules.md#errors): what the borrower reads for each failure. */
 const failureText: Record<FailureKind, string> = {
   network: 'errors.networkError',
   timeout: 'errors.timeout',
-  // The fixtures' refusal is body status 1008 (spec 8: the SMS code is wrong): its own sentence, no status code.
+  // The fixtures' refusal is body status 1008, the SMS code is wrong (docs/product-rules.md#error-refusal-no-retry): its own sentence, no status code.
   refused: 'errors.refusal.smsCodeInvalid',
   invalidResponse: 'errors.invalidResponse',
   unauthorized: 'errors.unauthorized',
@@ -184,7 +184,7 @@ export async function verifySees(value: StateValue, world: World, reader: Screen
   if (sees.busy === true && !(await reader.busy())) problems.push('a call is under way but the page does not say it is busy')
   if (sees.alert === true) {
     const alerts = (await reader.alerts()).map(normal)
-    // A 401 is the host's to handle (spec 8: it is told to go home); the notice then says what failed.
+    // A 401 is the host's to handle: it is told to go home (docs/product-rules.md#error-401); the notice then says what failed.
     const key = world.lastFailure === null || world.lastFailure === 'unauthorized' ? null : failureText[world.lastFailure]
     const wanted = key === null ? null : normal(t(key))
     if (alerts.length === 0) problems.push('the failure is not shown (no alert)')
@@ -203,7 +203,7 @@ export async function verifySees(value: StateValue, world: World, reader: Screen
 
 // ---- the URLs a borrower types ----
 
-/** The spec's route of each page (section 2, from the table's screen entries); the entry page's alias too. */
+/** The route of each page (docs/product-rules.md#flow-routes, from the table's screen entries); the entry page's alias too. */
 export const specPaths: ReadonlyMap<string, string> = new Map(
   Object.values(verifications).flatMap((entry) => (entry.sees?.page !== undefined && entry.facts?.route ? [[entry.sees.page, entry.facts.route.path] as const] : [])),
 )

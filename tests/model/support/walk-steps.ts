@@ -1,8 +1,8 @@
 import type { AnyMachineSnapshot } from 'xstate'
 import type { AppEvent } from '../../../machines/context'
-import type { ScreenFrame } from '../../../machines/model/properties'
-import { screenProblemsOf } from '../../../machines/model/properties'
-import type { Trace, TraceStep, WorldData } from '../../../machines/model/walk'
+import type { ScreenFrame } from '../engine/properties'
+import { screenProblemsOf } from '../engine/properties'
+import type { Trace, TraceStep, WorldData } from '../engine/walk'
 import { encodeBridgeParameter } from '../../../src/bridge/payload'
 import type { CallName } from '../../../src/contract/calls'
 import type { Answer } from './fake-api'
@@ -10,7 +10,7 @@ import { borrowerOps, type Op } from './user-steps'
 import { specPaths } from './verify'
 
 /*
- * A random walk (machines/model/walk.ts) as a rendering level replays it, shared by the React level
+ * A random walk (tests/model/engine/walk.ts) as a rendering level replays it, shared by the React level
  * (walk-replay.test.tsx) and the browser level (walk-replay.browser.test.ts): which walk a seed and
  * path name, the address the host opens the page at, and what each step of the walk is in the
  * borrower's, the host's or the network's hands. The levels differ only in how they do it.
@@ -113,7 +113,7 @@ export function frameOf(step: TraceStep | null, value: unknown, screen: string |
 
 /**
  * The report as the CLI prints it, with the screen properties checked over what the page showed
- * (machines/model/properties.ts): a page that follows a faulty machine step for step still breaks
+ * (tests/model/engine/properties.ts): a page that follows a faulty machine step for step still breaks
  * them. Returns those problems.
  */
 export function printReport(level: string, seed: number, report: ReplayReport, frames: readonly ScreenFrame[]): string[] {

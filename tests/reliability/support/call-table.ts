@@ -1,4 +1,4 @@
-import { fixtures } from '../../../machines/model/fixtures'
+import { fixtures } from '../../model/engine/fixtures'
 import type { PortName } from '../../../machines/ports'
 import { calls, type CallName } from '../../../src/contract/calls'
 

@@ -1,12 +1,12 @@
 import { createActor, SimulatedClock, type AnyMachineSnapshot } from 'xstate'
 import { appMachine } from '../../../machines/app.machine'
-import { clockStartMs, fixtures, startSamples } from '../../../machines/model/fixtures'
-import { instrument } from '../../../machines/model/instrument'
-import { seedPaths } from '../../../machines/model/path-cache'
-import type { ModelPath } from '../../../machines/model/paths'
+import { clockStartMs, fixtures, startSamples } from '../../model/engine/fixtures'
+import { instrument } from '../../model/engine/instrument'
+import { seedPaths } from '../../model/engine/path-cache'
+import type { ModelPath } from '../../model/engine/model-path'
 
 /*
- * The real application machine driven along the model's own paths (machines/model), with every
+ * The real application machine driven along the model's own paths (tests/model/engine), with every
  * invoked call a fake the test answers: how the machine-level reliability families reach a call.
  * Runs must not overlap (the instrumented model's controller is shared).
  */
