@@ -101,9 +101,12 @@ function markerDefs(): string {
   return `<defs>${marker('arrow', '#6e7781')}${marker('arrow-initial', '#1f2328')}</defs>`
 }
 
-function textLine(x: number, y: number, cls: string, text: string, extra = ''): string {
-  return `<text x="${n(x)}" y="${n(y)}" class="${cls}"${extra}>${escapeXml(text)}</text>`
+function textLine(x: number, y: number, cls: string, text: string, extra = '', title = ''): string {
+  return `<text x="${n(x)}" y="${n(y)}" class="${cls}"${extra}>${escapeXml(text)}${title ? `<title>${escapeXml(title)}</title>` : ''}</text>`
 }
+
+/** A transition's hover: its sentence, and the code it stands for on a details line. */
+const transitionTitle = (t: ChartTransition) => `${t.said.sentence}\ndetails: ${t.said.code}`
 
 function thumbnail(placed: PlacedState, options: SvgOptions): string {
   if (!placed.hasThumb) return ''
@@ -170,17 +173,17 @@ function stateSvg(placed: PlacedState, depth: number, options: SvgOptions): stri
       `<g class="toggle" data-toggle="${escapeXml(s.id)}" aria-hidden="true"><rect x="${n(tx)}" y="${n(lineY - 11)}" width="14" height="14" rx="2"/>${textLine(tx + 3.5, lineY, '', placed.collapsed ? '+' : '−')}</g>`,
     )
   }
-  const small = (cls: string, line: string, extra = '') => {
+  const small = (cls: string, line: string, extra = '', title = '') => {
     lineY += sizes.line - 1
-    out.push(textLine(left, lineY, `small ${cls}`, line, extra))
+    out.push(textLine(left, lineY, `small ${cls}`, line, extra, title))
   }
   lineY += 3
   const transitionAttrs = (t: ChartTransition) =>
     ` data-event="${escapeXml(t.event)}" data-transition="${escapeXml(t.key)}" data-kind="${t.kind}" data-source="${escapeXml(t.source)}" data-cov=""${focusable(t)}`
-  for (const t of text.entries) small('transition entry', `⇢ ${transitionText(t).join(' ')}`, transitionAttrs(t))
+  for (const t of text.entries) small('transition entry', `⇢ ${transitionText(t).join(' ')}`, transitionAttrs(t), transitionTitle(t))
   for (const line of text.invokes) small('invoke', line)
   for (const line of text.description) small('description', line)
-  for (const t of text.internal) small('transition internal', `↺ ${transitionText(t).join(' ')}`, transitionAttrs(t))
+  for (const t of text.internal) small('transition internal', `↺ ${transitionText(t).join(' ')}`, transitionAttrs(t), transitionTitle(t))
   if (text.folded) small('folded-note', text.folded)
   out.push(thumbnail(placed, options))
   const dx = x + width - 40
@@ -217,7 +220,7 @@ function transitionGroup(t: ChartTransition, d: string, label: PlacedTransition[
     out.push(`<rect class="label-bg" x="${n(label.x)}" y="${n(label.y)}" width="${n(label.width)}" height="${n(label.height)}" rx="2"/>`)
     label.lines.forEach((line, i) => out.push(textLine(label.x + 3, label.y + (i + 1) * (sizes.small + 3) - 2, '', line)))
   }
-  out.push(`<title>${escapeXml(`${t.said.sentence}\ndetails: ${t.said.code}`)}</title></g>`)
+  out.push(`<title>${escapeXml(transitionTitle(t))}</title></g>`)
   return out.join('')
 }
 

@@ -19,6 +19,8 @@ export type StepResult = 'ok' | 'off' | undefined
 export interface TrailLine {
   keys: string[]
   text: string
+  /** The transitions' code names, on hover. */
+  code: string
   at: number
   times: number
   /** The screen the page showed after it, when it changed screen. */
