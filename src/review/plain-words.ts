@@ -1,10 +1,10 @@
 import type { Words } from '../../machines/flow-kit'
 import { callWords, delayWords, eventWords, guardWords, machineWords, pollKindWords, stepWords } from '../../machines/words'
-import en from '../../locales/en.json'
-import es from '../../locales/es.json'
-import fr from '../../locales/fr.json'
-import zhHans from '../../locales/zh-Hans.json'
-import zhHant from '../../locales/zh-Hant.json'
+import en from '../../locales/en.json' with { type: 'json' }
+import es from '../../locales/es.json' with { type: 'json' }
+import fr from '../../locales/fr.json' with { type: 'json' }
+import zhHans from '../../locales/zh-Hans.json' with { type: 'json' }
+import zhHant from '../../locales/zh-Hant.json' with { type: 'json' }
 
 /*
  * The machine read aloud for a product reviewer: a state by its screen's title (the borrower's own

@@ -7,6 +7,8 @@ import { precompress } from '../build/precompress.js'
 import { layoutChart, screenStatesOf, storeLayout } from './chart-layout.js'
 import { collectReviewData } from './collect-data.js'
 import { machineGraph } from './machine-graph.js'
+import { diffMachines } from '../../tests/model/engine/machine-diff.js'
+import { approvedSide, headSide, sideAt } from './diff/machine-sides.js'
 
 /*
  * The reviewer page: its own entry and its own output folder (dist-review/), so
@@ -33,6 +35,14 @@ function reviewData(): Plugin {
       for (const [fileName, source] of files) this.emitFile({ type: 'asset', fileName, source: readFileSync(source) })
       // The whole machine, as the chart first shows it, laid out once here: in the page it is seconds of
       // ELK on every visit before anything can be read. Folding a state or opening a part lays out there.
+      // What changed, in every build: against the approved machine, and against the commit --base names.
+      const head = headSide(appMachine, false)
+      const against = [approvedSide(), ...(process.env.REVIEW_BASE ? [await sideAt(process.env.REVIEW_BASE)] : [])]
+      manifest.diffs = against.map((base, i) => {
+        const url = i === 0 ? 'data/machine-diff-approved.json' : 'data/machine-diff-base.json'
+        this.emitFile({ type: 'asset', fileName: url, source: JSON.stringify(diffMachines({ base, head })) })
+        return { against: base.label, url }
+      })
       const graph = machineGraph(appMachine)
       const options = { thumbnails: screenStatesOf(graph) }
       manifest.chartLayout = 'data/chart-layout.json'
