@@ -1,6 +1,6 @@
 import { centerOn, decorateChart, draw, partMembers, partName, toggle, wireMinimap } from './chart-view'
 import { applyCoverage, coveragePanel } from './coverage-view'
-import { loadDiff } from './diff-view'
+import { loadDiff, renderDiff } from './diff-view'
 import { $, h } from './dom'
 import { checkDriveAgainst, renderDrive, startDrive } from './drive'
 import { download, exportSvg } from './export'
@@ -11,8 +11,9 @@ import { act, graph, missingScreenHint, page, setLocale } from './page-state'
 import { localeName } from './plain-words'
 import { openState } from './panel'
 import { panZoom } from './pan-zoom'
+import { sizes } from './chart-text'
 import { coverageLevels, type CoverageFile, type ReviewManifest } from './review-data'
-import { pick, search } from './search-view'
+import { pick, search, searchKey } from './search-view'
 import './review.css'
 
 /*
@@ -22,7 +23,8 @@ import './review.css'
  * `#map`, `#chart` (the whole machine), `#chart=<flow or state id>`.
  */
 
-page.view2d = panZoom($('viewport'), $('canvas'))
+// Fit stops where the screens' names across their headers (48 units at least) are 9 px on screen.
+page.view2d = panZoom($('viewport'), $('canvas'), 9 / sizes.farName)
 
 Object.assign(act, {
   draw,
@@ -147,6 +149,7 @@ function wireTools(): void {
   $<HTMLSelectElement>('locale').addEventListener('change', (e) => {
     setLocale((e.target as HTMLSelectElement).value)
     redrawScreens()
+    renderDiff()
   })
   $<HTMLSelectElement>('mode').addEventListener('change', (e) => {
     page.mode = (e.target as HTMLSelectElement).value
@@ -163,13 +166,7 @@ function wireTools(): void {
   })
   const input = $<HTMLInputElement>('search')
   input.addEventListener('input', () => search(input.value))
-  input.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter') $('search-results').querySelector('button')?.click()
-    if (e.key === 'Escape') {
-      input.value = ''
-      search('')
-    }
-  })
+  input.addEventListener('keydown', (e) => searchKey(e, input))
 }
 
 async function loadManifest(): Promise<void> {
