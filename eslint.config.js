@@ -2,6 +2,7 @@ import tseslint from 'typescript-eslint'
 import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import compat from 'eslint-plugin-compat'
 
 // Imports point from the app toward the core, never back (STYLE.md, "The shape of the house").
 const layering = [
@@ -35,6 +36,13 @@ const layering = [
   },
 ]
 
+// Bundled into the inline head script (src/app/head-script.ts and its imports).
+const headScriptModules = [
+  'src/app/head-script.ts', 'src/i18n/first-paint-guard.ts', 'src/i18n/page-locale.ts', 'src/i18n/locale.ts',
+  'src/ui/display-mode-head.ts', 'src/ui/elder-flag.ts', 'src/bridge/bridge.ts', 'src/bridge/payload.ts',
+  'src/bridge/base-url-policy.ts', 'src/app/load-watchdog.ts', 'src/app/load-signal.ts', 'src/app/origin-list.ts',
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,6 +53,30 @@ export default tseslint.config(
     ],
   },
   ...tseslint.configs.recommended,
+  // The page's own code against package.json's browserslist (docs/decisions/029-the-engine-matrix.md).
+  {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    ignores: ['src/build/**', 'src/review/**', '**/*.test.{ts,tsx}', 'machines/model/**'],
+    ...compat.configs['flat/recommended'],
+    // What the legacy build's polyfills put back before the page's modules run, on the engines that lack it:
+    // core-js's, and src/i18n/intl-fallbacks.ts.
+    settings: { polyfills: ['Object.fromEntries', 'Array.flat', 'Intl.ListFormat'] },
+  },
+  {
+    // The inline head script and what it bundles run before any polyfill, on every engine: only what the oldest
+    // have natively. eslint-plugin-compat cannot see a method called on a value of unknown type, so the
+    // methods the oldest engines lack are named here.
+    files: headScriptModules,
+    ...compat.configs['flat/recommended'],
+    settings: { polyfills: [] },
+    rules: {
+      'compat/compat': 'error',
+      'no-restricted-properties': ['error', ...['replaceAll', 'at', 'matchAll', 'flat', 'flatMap', 'trimStart', 'trimEnd', 'findLast', 'findLastIndex', 'toSorted', 'toReversed', 'toSpliced', 'hasOwn', 'fromEntries', 'allSettled'].map((property) => ({
+        property,
+        message: 'The head script runs before any polyfill: Chrome 64 and iOS 12 lack this.',
+      }))],
+    },
+  },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },

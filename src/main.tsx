@@ -1,4 +1,5 @@
 import './ui/base.css'
+import { pageStartedEvent } from './app/load-signal'
 
 /*
  * The entry. The first screen is already on screen, prerendered in the HTML (src/build/
@@ -24,8 +25,16 @@ async function main() {
   const { renderApp } = await import('./app/render-app')
   const ready = await i18n
   await nextTask()
-  // The prerender's words, hidden if they were in another locale, show again with the page's own.
-  renderApp(root, ready, { actor, services }, () => delete document.documentElement.dataset.prerender)
+  let announced = false
+  renderApp(root, ready, { actor, services }, () => {
+    // Development's strict mode commits twice; the host hears `ready` once.
+    if (announced) return
+    announced = true
+    // The prerender's words, hidden if they were in another locale, show again with the page's own.
+    delete document.documentElement.dataset.prerender
+    document.dispatchEvent(new Event(pageStartedEvent))
+    services.bridge.send({ command: 'ready' })
+  })
 }
 
 void main()

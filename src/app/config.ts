@@ -1,4 +1,5 @@
 import { sandboxSigningKey } from '../contract/signature'
+import { originList } from './origin-list'
 
 /*
  * Build-time configuration, read once at the edge and passed into the framework-free layers
@@ -11,12 +12,6 @@ import { sandboxSigningKey } from '../contract/signature'
  *   VITE_ALLOW_LOOPBACK     `true` lets a bridge `baseUrl` be a loopback address (always on in dev)
  */
 
-function list(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '')
-}
 
 export interface AppConfig {
   signingKey: string
@@ -33,8 +28,8 @@ export function readConfig(baseUri: string): AppConfig {
   return {
     signingKey: env.VITE_SIGNING_KEY || sandboxSigningKey,
     initConfigUrl: new URL(env.VITE_INIT_CONFIG_URL || 'config/init.json', baseUri).href,
-    apiOrigins: list(env.VITE_API_ORIGINS),
-    hostOrigins: list(env.VITE_HOST_ORIGINS),
+    apiOrigins: originList(env.VITE_API_ORIGINS),
+    hostOrigins: originList(env.VITE_HOST_ORIGINS),
     allowLoopback: env.DEV || env.VITE_ALLOW_LOOPBACK === 'true',
     production: env.PROD,
     appVersion: __APP_VERSION__,

@@ -1,3 +1,5 @@
-/* Inlined into <head> by the build (src/build/first-screen.ts): what must happen before the first paint. */
+/* Inlined into <head> by the build (src/build/first-screen.ts): what must happen before the first paint,
+   and the watchdog that tells the borrower and the host when the page's code does not start. */
 import '../i18n/first-paint-guard'
 import '../ui/display-mode-head'
+import './load-watchdog'

@@ -18,6 +18,7 @@ function pageId(win: Window): string {
  * page (send it an event) while it steps through a generated path.
  */
 export function connectReviewer(win: Window): (event: InspectionEvent) => void {
+  // eslint-disable-next-line compat/compat -- loaded only once a reviewer page of the same origin, which needs a BroadcastChannel itself, wrote its heartbeat.
   const channel = new BroadcastChannel(liveChannelName)
   const id = pageId(win)
   let root: ActorRefLike | undefined

@@ -141,6 +141,22 @@ test('before any message, a framed page posts only to its own and allowed origin
   expect(posted.map((post) => post.targetOrigin)).toEqual(['https://page.huaqian.example', hostOrigin])
 })
 
+// rules: bridge-commands
+test('before any message, a framed page whose engine names its parent posts to that origin alone, if trusted', () => {
+  const posted: Posted[] = []
+  const win = new FakeWindow({ framed: posted })
+  Object.assign(win.location, { ancestorOrigins: [hostOrigin] })
+  const bridge = createBridge({ window: win, allowedOrigins: [hostOrigin] })
+  expect(bridge.send({ command: 'ready' })).toBe('parent')
+  expect(posted).toEqual([{ message: { type: 'huaqian.command', command: 'ready' }, targetOrigin: hostOrigin }])
+  // A parent at an origin nobody trusts learns nothing of it: every trusted origin is tried, and the engine drops them.
+  const untrusted: Posted[] = []
+  const elsewhere = new FakeWindow({ framed: untrusted })
+  Object.assign(elsewhere, { document: { referrer: 'https://evil.example/page' } })
+  createBridge({ window: elsewhere, allowedOrigins: [hostOrigin] }).send({ command: 'ready' })
+  expect(untrusted.map((post) => post.targetOrigin)).toEqual(['https://page.huaqian.example', hostOrigin])
+})
+
 test('with no host at all a command is recorded and goes nowhere', () => {
   const bridge = createBridge({ window: new FakeWindow(), allowedOrigins: [] })
   expect(bridge.send({ command: 'goHome' })).toBe('none')

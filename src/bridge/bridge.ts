@@ -13,6 +13,9 @@ import {
  * is present. Nothing here navigates or renders; the machine decides what a payload means.
  */
 
+/** Why the page's code did not start: it failed to load or run, or it took longer than the bound. */
+export type LoadFailure = 'error' | 'timeout'
+
 export type BridgeCommand =
   | { command: 'goHome' }
   | { command: 'login' }
@@ -20,6 +23,13 @@ export type BridgeCommand =
   | { command: 'close' }
   /** The page has no payload (a reload took the token out of the URL): the host answers with one. */
   | { command: 'requestPayload' }
+  /** The page's code runs and its first screen is live: payload messages are heard from here on. */
+  | { command: 'ready' }
+  /**
+   * The page's code failed to load or run (`error`), or had not started within the bound (`timeout`; a
+   * `ready` may still follow). The borrower sees a message with a reload button.
+   */
+  | { command: 'loadFailed'; reason: LoadFailure }
 
 /** Where a command went: `none` means no host was found and the command was only recorded. */
 export type BridgeDelivery = 'ios' | 'android' | 'parent' | 'none' | 'refused'
@@ -35,7 +45,7 @@ type MessageListener = (event: MessageEvent) => void
 
 /** What the bridge needs of `window`; a real window satisfies it, tests pass a small fake. */
 export interface BridgeWindow {
-  location: { origin: string; search: string; hash: string; pathname?: string }
+  location: { origin: string; search: string; hash: string; pathname?: string; ancestorOrigins?: ArrayLike<string> }
   history?: { state: unknown; replaceState(data: unknown, unused: string, url?: string): void }
   parent?: unknown
   document?: { referrer?: string }
@@ -157,6 +167,54 @@ function isOpenableUrl(url: string): boolean {
   }
 }
 
+/**
+ * The origins a command to the parent frame is posted to, when no payload message named one: the parent's own
+ * origin where the engine tells it (`location.ancestorOrigins`, else the referrer a framed page gets), if it is
+ * trusted; else every trusted origin. Posting to an origin the parent does not have makes the engine log an
+ * error in the host's console, once for each.
+ */
+export function frameHostOrigins(win: BridgeWindow, trusted: readonly string[]): readonly string[] {
+  const candidates = [win.location.ancestorOrigins?.[0], win.document?.referrer]
+  for (const candidate of candidates) {
+    const [origin] = normaliseOrigins(candidate ? [candidate] : [])
+    if (origin !== undefined && trusted.includes(origin)) return [origin]
+  }
+  return trusted
+}
+
+/**
+ * Sends one command to the first host present: the iOS handler, the Android one, else the parent frame at
+ * `frameOrigins` (never '*'; a post whose origin is not the parent's is dropped by the engine, so at most one
+ * is delivered). `none`: no host was found.
+ */
+export function deliverCommand(win: BridgeWindow, command: BridgeCommand, frameOrigins: readonly string[]): BridgeDelivery {
+  if (command.command === 'openUrl' && !isOpenableUrl(command.url)) return 'refused'
+  const ios = iosHandler(win)
+  if (ios) {
+    ios.postMessage(command)
+    return 'ios'
+  }
+  const android = androidHandler(win)
+  if (android) {
+    android.postMessage(JSON.stringify(command))
+    return 'android'
+  }
+  const parent = parentFrame(win)
+  if (parent) {
+    let posted = false
+    for (const targetOrigin of frameOrigins) {
+      try {
+        parent.postMessage({ type: commandMessageType, ...command }, targetOrigin)
+        posted = true
+      } catch {
+        // An origin the browser cannot parse as a target; try the next.
+      }
+    }
+    if (posted) return 'parent'
+  }
+  return 'none'
+}
+
 export interface BridgeOptions {
   window: BridgeWindow
   /** Origins whose `message` events are accepted and whose frames may receive commands. */
@@ -218,35 +276,7 @@ export function createBridge(options: BridgeOptions): Bridge {
   scrubAddress(win)
 
   function deliver(command: BridgeCommand): BridgeDelivery {
-    if (command.command === 'openUrl' && !isOpenableUrl(command.url)) return 'refused'
-    const ios = iosHandler(win)
-    if (ios) {
-      ios.postMessage(command)
-      return 'ios'
-    }
-    const android = androidHandler(win)
-    if (android) {
-      android.postMessage(JSON.stringify(command))
-      return 'android'
-    }
-    const parent = parentFrame(win)
-    if (parent) {
-      // Never '*': the origin a payload came from, else every trusted origin in turn (a
-      // postMessage whose target origin does not match the parent is dropped by the browser, so
-      // at most one of them is delivered).
-      const targets = payloadOrigin ? [payloadOrigin] : trusted
-      let posted = false
-      for (const targetOrigin of targets) {
-        try {
-          parent.postMessage({ type: commandMessageType, ...command }, targetOrigin)
-          posted = true
-        } catch {
-          // An origin the browser cannot parse as a target; try the next.
-        }
-      }
-      if (posted) return 'parent'
-    }
-    return 'none'
+    return deliverCommand(win, command, payloadOrigin ? [payloadOrigin] : frameHostOrigins(win, trusted))
   }
 
   function send(command: BridgeCommand): BridgeDelivery {

@@ -280,7 +280,10 @@ export function readQueryPayload(parameters: URLSearchParams): BridgePayload | n
     const json = decodeBase64Url(encoded)
     return json === null ? null : parseBridgePayload(json)
   }
-  // Own properties only (`__proto__` included, as a plain key): the parser reads the fields it knows.
-  // A repeated parameter counts once, its first value, as URLSearchParams.get reads it.
-  return parseBridgePayload(Object.fromEntries([...parameters].reverse()))
+  // Own properties only (`__proto__` included, as a plain key of an object without a prototype): the parser reads
+  // the fields it knows. A repeated parameter counts once, its first value, as URLSearchParams.get reads it. Not
+  // Object.fromEntries: the inline head script reads this before any polyfill has loaded.
+  const fields: Record<string, string> = Object.create(null)
+  for (const [key, value] of parameters) if (!(key in fields)) fields[key] = value
+  return parseBridgePayload(fields)
 }

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite'
-import { reportBundle, type BundleReport } from './bundle-report.js'
+import { isLegacyBundle, reportBundle, type BundleReport } from './bundle-report.js'
 
 /*
  * Size budgets (gzip bytes), checked on every production build: a build that goes over one fails
@@ -40,6 +40,7 @@ export function budgets(limits: Budgets): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
+        if (isLegacyBundle(bundle)) return
         const over = overBudget(reportBundle(bundle, { brotli: false }), limits)
         if (over.length > 0) this.error(`size budget exceeded:\n  ${over.join('\n  ')}`)
       },

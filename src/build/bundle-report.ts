@@ -72,6 +72,14 @@ export function libraryOf(moduleId: string): string {
 export type OutputBundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1]
 
 /**
+ * The legacy build's output (@vitejs/plugin-legacy names its chunks `*-legacy-*`): only engines outside the
+ * modern build's reach load it, so the first screen's hints and the size budgets weigh the modern output alone.
+ */
+export function isLegacyBundle(bundle: OutputBundle): boolean {
+  return Object.values(bundle).some((output) => output.type === 'chunk' && output.isEntry && output.fileName.includes('-legacy'))
+}
+
+/**
  * The chunks the first screen needs to be live: each entry, its static imports, and the chunks the
  * entry itself imports (its stages, src/main.tsx) with theirs. The page is not live without the
  * stages, so they count as initial though they load after the first paint.

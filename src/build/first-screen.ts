@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { initialChunks, type OutputBundle } from './bundle-report.js'
+import { initialChunks, isLegacyBundle, type OutputBundle } from './bundle-report.js'
+import { takeLegacyTags, type LegacyTier } from './legacy-tier.js'
 import { inlineScript, renderFirstScreen } from './prerender.js'
 
 /*
@@ -22,6 +23,8 @@ export interface FirstScreenOptions {
   prerender?: string
   /** A module bundled into an inline classic script in `<head>`, run before the body is parsed. */
   headScript?: string
+  /** The engines the head script must parse on (esbuild names, e.g. `chrome64`): the matrix's oldest. */
+  inlineTarget?: string[]
 }
 
 export interface Preload {
@@ -62,35 +65,57 @@ function firstScreenScripts(bundle: OutputBundle, root: string, modules: string[
 }
 
 /**
+ * Where the modern build runs: `import.meta.resolve` is plugin-legacy's mark of its modern targets (Chrome 105,
+ * iOS 16.4), and `structuredClone` (Chrome 98, iOS 15.4) the newest API the modern build may call without a
+ * polyfill. Any engine lacking either, or with it taken away, takes the legacy build.
+ */
+export const modernEngine = 'import.meta.resolve&&self.structuredClone'
+
+/**
+ * A preload as the starter lists it: the address alone, its kind told by its ending (a script is a module
+ * preload, a stylesheet a style preload, anything else a fetch), which the starter's code reads back. Listing
+ * three fields for every file cost each first load its bytes.
+ */
+function listed({ rel, href, as }: Preload): string {
+  const kind = href.endsWith('.js') ? 'modulepreload' : href.endsWith('.css') ? 'style' : 'fetch'
+  if (kind !== (rel === 'modulepreload' ? 'modulepreload' : as)) throw new Error(`first-screen: ${href} is not told apart by its ending as a ${as ?? rel}`)
+  return href.replace(/^\.\//, '')
+}
+
+/**
  * The inline starter: once, after the next presented frame or 100 ms (a hidden web view presents
  * none), adds the preloads and imports the entry. Module preloads, lazy chunks and their CSS are
  * fetched with `crossorigin` by Vite's loader and XHR alike, so every hint is `anonymous` to match.
+ * With a legacy build, an engine the modern one does not run on gets no hint and loads the legacy
+ * build's polyfills (SystemJS among them) and then its entry instead.
  */
-export function startAfterFirstFrame(src: string, preloads: Preload[]): string {
-  const list = JSON.stringify(preloads.map(({ rel, href, as }) => [rel, href, as ?? '']))
-  return (
-    `let s=0;const g=()=>{if(s)return;s=1;for(const[r,h,a]of ${list}){const l=document.createElement("link");` +
-    `l.rel=r;l.href=h;if(a)l.as=a;l.crossOrigin="anonymous";document.head.append(l)}import(${JSON.stringify(src)})};` +
-    `requestAnimationFrame(()=>setTimeout(g));setTimeout(g,100)`
-  )
+export function startAfterFirstFrame(src: string, preloads: Preload[], legacy?: LegacyTier): string {
+  const modern =
+    `for(const h of ${JSON.stringify(preloads.map(listed))}){const l=document.createElement("link");` +
+    `if(h.endsWith(".js"))l.rel="modulepreload";else{l.rel="preload";l.as=h.endsWith(".css")?"style":"fetch"}` +
+    `l.href=h;l.crossOrigin="anonymous";document.head.append(l)}import(${JSON.stringify(src)})`
+  const start =
+    legacy === undefined
+      ? modern
+      : `if(${modernEngine}){${modern}}else{const e=document.createElement("script");e.src=${JSON.stringify(legacy.polyfills)};` +
+        `e.onload=()=>System.import(${JSON.stringify(legacy.entry)});document.head.append(e)}`
+  return `let s=0;const g=()=>{if(s)return;s=1;${start}};requestAnimationFrame(()=>setTimeout(g));setTimeout(g,100)`
 }
 
-export function firstScreen({ modules, fetches, prerender, headScript }: FirstScreenOptions): Plugin {
+export function firstScreen({ modules, fetches, prerender, headScript, inlineTarget = ['es2018'] }: FirstScreenOptions): Plugin {
   let root = ''
-  let target = 'es2020'
   return {
     name: 'huaqian:first-screen',
     apply: 'build',
     configResolved(config) {
       root = config.root
-      const configured = config.build.target
-      if (typeof configured === 'string' && configured !== 'modules') target = configured
     },
     // After Vite's own rewrite of the chunks (which puts its preload map first), and before the
     // budgets (also `post`, after this plugin) weigh the chunks as served.
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
+        if (isLegacyBundle(bundle)) return
         // The first screen's scripts run almost all their functions as the page starts: the hint
         // took about half the main thread's parse and compile off the load (docs/performance.md).
         // Chunks loaded later are warmed in idle time already.
@@ -123,7 +148,8 @@ export function firstScreen({ modules, fetches, prerender, headScript }: FirstSc
           if (chunk?.type === 'chunk') chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css))
         }
 
-        let html = _html
+        const tiers = takeLegacyTags(_html)
+        let html = tiers?.html ?? _html
         // The initial chunks' stylesheets are small and the prerendered screen needs them: inline,
         // they are there for the first paint and block nothing (the entry's own replaces its link).
         // A disabled link (never fetched) names each one for Vite's loader, which otherwise links a
@@ -152,7 +178,7 @@ export function firstScreen({ modules, fetches, prerender, headScript }: FirstSc
         let started = false
         html = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
           started = true
-          return `<script type="module">${startAfterFirstFrame(src, preloads)}</script>`
+          return `<script type="module">${startAfterFirstFrame(src, preloads, tiers?.legacy)}</script>`
         })
         if (!started) throw new Error('first-screen: the HTML has no entry module script')
 
@@ -162,7 +188,7 @@ export function firstScreen({ modules, fetches, prerender, headScript }: FirstSc
           html = html.replace(firstScreenMarker, () => markup)
         }
         if (headScript !== undefined) {
-          const code = await inlineScript(root, headScript, target)
+          const code = await inlineScript(root, headScript, inlineTarget)
           html = html.replace(/<\/head>/, () => `  <script>${code}</script>\n  </head>`)
         }
         return html

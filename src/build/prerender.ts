@@ -30,7 +30,7 @@ export async function renderFirstScreen(root: string, module: string): Promise<s
 }
 
 /** A module of the page bundled into one classic script, minified, for an inline `<script>`. */
-export async function inlineScript(root: string, module: string, target: string): Promise<string> {
+export async function inlineScript(root: string, module: string, target: string[]): Promise<string> {
   const output = await build({
     root,
     configFile: false,

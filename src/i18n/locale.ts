@@ -33,7 +33,7 @@ const traditionalRegions = new Set(['tw', 'hk', 'mo'])
  */
 export function normalizeLocale(value: unknown): Locale | undefined {
   if (typeof value !== 'string') return undefined
-  const subtags = value.trim().toLowerCase().replaceAll('_', '-').split('-').filter(Boolean)
+  const subtags = value.trim().toLowerCase().replace(/_/g, '-').split('-').filter(Boolean)
   const [language, ...rest] = subtags
   if (language === undefined) return undefined
   if (language === 'zh') {

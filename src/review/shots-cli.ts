@@ -4,6 +4,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 import { elderThumbnailsDir, thumbnailSize, thumbnailsDir } from './collect-data'
+import { env } from '../../tests/support/env'
 
 /*
  * `npm run review:shots`: the screens a reviewer sees on the map, committed so a fresh clone shows
@@ -32,7 +33,7 @@ interface CaptureIndex {
   screens: Record<string, string>
 }
 const localesOf = (index: CaptureIndex | null) => (Array.isArray(index?.locales) ? index.locales : Object.keys(index?.locales ?? {}))
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
+const browser = await chromium.launch({ executablePath: env.chromiumPath, args: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
 const page = await browser.newPage()
 // The capture's top, the phone's viewport in proportion, scaled down and encoded by Chromium's canvas.
 const shrink = (png: string) =>

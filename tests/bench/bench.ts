@@ -52,9 +52,10 @@ async function buildAll(): Promise<{ product: BundleReport; empty: BundleReport 
   // Hidden sourcemaps: the same code (no sourceMappingURL comment), and the maps the report needs to say
   // which library each minified byte came from. The server never serves them.
   await build({ root: repoRoot, logLevel: 'warn', build: { sourcemap: 'hidden' }, plugins: [bundleReport((report) => (product = report))] })
-  process.env.HUAQIAN_BENCH_EMPTY = '1'
+  // The `bench-empty` mode leaves out the page's own plugins (vite.config.ts).
   await build({
     root: emptyRoot,
+    mode: 'bench-empty',
     configFile: path.join(repoRoot, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir: emptyDist, emptyOutDir: true },
@@ -62,11 +63,11 @@ async function buildAll(): Promise<{ product: BundleReport; empty: BundleReport 
   })
   await build({
     root: bareStepsRoot,
+    mode: 'bench-empty',
     configFile: path.join(repoRoot, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir: bareStepsDist, emptyOutDir: true },
   })
-  delete process.env.HUAQIAN_BENCH_EMPTY
   if (!product || !empty) throw new Error('a build produced no bundle report')
   return { product, empty }
 }

@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { env } from '../support/env'
 
 /*
  * One Lighthouse run: mobile defaults (simulated slow 4G, 4× CPU), performance only, in Debian's
@@ -23,7 +24,7 @@ export interface LighthouseRun {
 export const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 
 export async function launchForLighthouse(): Promise<chromeLauncher.LaunchedChrome> {
-  return chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags })
+  return chromeLauncher.launch({ chromePath: env.chromiumPath, chromeFlags })
 }
 
 interface NetworkItem {

@@ -5,7 +5,7 @@ import { launchChromium } from '../support/browser'
 import { ensureBuiltPage, pageUrl } from '../support/sandbox'
 import { startTestSandbox, type TestSandbox } from '../support/test-client'
 import { assetInput, basicInput, contactsInput, debitCard, throughFace } from '../support/test-flows'
-import { elderFlagKey } from './support/display-modes'
+import { elderFlagKey } from '../support/display-modes'
 
 /*
  * Screenshots of the screens a reviewer checks in elder mode, in zh-Hans and en, at 375 and 320 px:

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest'
 import { newPhoneContext } from '../support/browser'
 import { pageSandboxAndBrowser } from '../support/browser-suite'
 import { loginPersona, pageUrl } from '../support/sandbox'
-import { elderFlagKey } from './support/display-modes'
+import { elderFlagKey } from '../support/display-modes'
 
 /*
  * Save contract in the built page, in Chromium against the sandbox, with a native host injected

@@ -11,9 +11,9 @@ import type { PathStep } from './engine/model-path'
 import { replayPath } from './engine/replay'
 import { choosePeriod } from '../../machines/repay-order'
 import { eventForLocation } from '../../machines/routes'
-import { blanks } from './support/machine-checks'
-import { machineVerifier } from './support/machine-verifier'
-import { specPaths } from './support/verify'
+import { blanks } from '../support/machine-checks'
+import { machineVerifier } from '../support/machine-verifier'
+import { specPaths } from '../support/verify'
 
 /*
  * The golden paths at their boundaries: where a path presses a form's button

@@ -8,8 +8,8 @@ import { instrument } from './engine/instrument'
 import { replayPath } from './engine/replay'
 import type { PathStep } from './engine/model-path'
 import { eventForLocation } from '../../machines/routes'
-import { machineVerifier } from './support/machine-verifier'
-import { entryAlias, specPaths } from './support/verify'
+import { machineVerifier } from '../support/machine-verifier'
+import { entryAlias, specPaths } from '../support/verify'
 
 /*
  * The approved paths, replayed on the machine as it is now (no generation: the committed file is

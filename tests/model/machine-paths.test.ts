@@ -8,8 +8,8 @@ import { goldenFile, goldenText, lineDiff } from './engine/golden'
 import { seedPaths } from './engine/path-cache'
 import { replayAll, replayPath } from './engine/replay'
 import { screenStates } from './engine/screen-paths'
-import { writeLevelReport, type LevelReport, type StepCounts } from './support/level-report'
-import { machineVerifier } from './support/machine-verifier'
+import { writeLevelReport, type LevelReport, type StepCounts } from '../support/level-report'
+import { machineVerifier } from '../support/machine-verifier'
 
 // Generated once, at collection, so each path is its own test (`-t edge-12` runs one).
 const set = seedPaths(1)

@@ -6,9 +6,10 @@ import { concurrentStates, itemLabel, planOrders, prefixesOf, runOrder } from '.
 import type { ScreenFrame } from './engine/properties'
 import { screenProblemsOf } from './engine/properties'
 import type { Trace } from './engine/walk'
-import { traceFacts } from './support/order-checks'
-import { replayForSuite, replayInReact } from './support/react-replay'
-import { actionOf, snapshotsBefore } from './support/walk-steps'
+import { traceFacts } from '../support/order-checks'
+import { replayForSuite, replayInReact } from '../support/react-replay'
+import { actionOf, snapshotsBefore } from '../support/walk-steps'
+import { env } from '../support/env'
 
 /*
  * Orders at the React level, sampled with a seed: the machine level runs every order of every state
@@ -24,7 +25,7 @@ import { actionOf, snapshotsBefore } from './support/walk-steps'
  * `npm run paths -- --orders --level react [--seed N] [--count N]` runs another sample (ORDERS_REACT).
  */
 
-const wanted = process.env.ORDERS_REACT ? (JSON.parse(process.env.ORDERS_REACT) as { seed: number; count: number }) : { seed: 1, count: 16 }
+const wanted = env.ordersReact
 
 /** Orders this level can take: jsdom does not reload a page, and no network says "60 s passed" or "the web view went away". */
 const replayableItem = (item: OrderItem) =>

@@ -7,7 +7,7 @@ import { concurrentStates, exploreOrders, formatOrders, prefixesOf, runOrder } f
 import type { AppContext } from '../../machines/context'
 import { update } from '../../machines/flow-kit'
 import type { LoanUserStatus } from '../../machines/ports'
-import { traceFacts } from './support/order-checks'
+import { traceFacts } from '../support/order-checks'
 
 /*
  * Orders explored at machine level (tests/model/engine/orders.ts): a fast exhaustive subset of the

@@ -16,13 +16,14 @@ import { intlLocale, supportedLocales, type Locale } from '../../src/i18n/locale
 import { artifactsDir, newPhoneContext } from '../support/browser'
 import { pageSandboxAndBrowser } from '../support/browser-suite'
 import { pageUrl } from '../support/sandbox'
-import { perform, readerOf } from './support/browser-driver'
-import { errorResponse, fixtureData, initConfigBody, match, queryInput, referenceData } from './support/fake-api'
-import { writeLevelReport, type StepCounts } from './support/level-report'
-import { contractProblems, IdempotencyLedger, type SentRequest } from './support/request-checks'
-import { uiPathSet } from './support/ui-paths'
-import { borrowerOps, hashOf, type Op } from './support/user-steps'
-import { advanceWorld, startWorld, verifyFacts, verifySees, type Translate, type World } from './support/verify'
+import { perform, readerOf } from '../support/browser-driver'
+import { errorResponse, fixtureData, initConfigBody, match, queryInput, referenceData } from '../support/fake-api'
+import { writeLevelReport, type StepCounts } from '../support/level-report'
+import { contractProblems, IdempotencyLedger, type SentRequest } from '../support/request-checks'
+import { uiPathSet } from '../support/ui-paths'
+import { borrowerOps, hashOf, type Op } from '../support/user-steps'
+import { advanceWorld, startWorld, verifyFacts, verifySees, type Translate, type World } from '../support/verify'
+import { env } from '../support/env'
 
 /*
  * Model paths in headless Chromium: the built page, served by the sandbox, walked
@@ -44,7 +45,7 @@ import { advanceWorld, startWorld, verifyFacts, verifySees, type Translate, type
 
 const locale: Locale = 'en'
 // Each other locale's captures take over a minute: `npm run review:shots` takes them, `npm test` does not.
-const otherLocales = process.env.HUAQIAN_SHOTS === 'all' ? supportedLocales.filter((l) => l !== locale) : []
+const otherLocales = env.shotsInEveryLocale ? supportedLocales.filter((l) => l !== locale) : []
 /** A toast shows for 3 s (src/ui/toast-host.tsx); a capture waits a little longer for it to go. */
 const toastWaitMs = 4_500
 // Chromium runs on the real clock: these paths stop short of a poll's wait (support/ui-paths.ts).

@@ -18,12 +18,12 @@ import { createServices, type Services } from '../../src/app/services'
 import { encodeBridgeParameter } from '../../src/bridge/payload'
 import type { CallName } from '../../src/contract/calls'
 import { initI18n } from '../../src/i18n/init-i18n'
-import { fixtureData, startFakeApi, type FakeApi } from './support/fake-api'
-import { writeLevelReport, type StepCounts } from './support/level-report'
-import { uiPathSet } from './support/ui-paths'
-import { borrowerOps, hashOf } from './support/user-steps'
-import { advanceWorld, startWorld, verifyFacts, verifySees, type World } from './support/verify'
-import { config, perform, reader, settle } from './support/react-driver'
+import { fixtureData, startFakeApi, type FakeApi } from '../support/fake-api'
+import { writeLevelReport, type StepCounts } from '../support/level-report'
+import { uiPathSet } from '../support/ui-paths'
+import { borrowerOps, hashOf } from '../support/user-steps'
+import { advanceWorld, startWorld, verifyFacts, verifySees, type World } from '../support/verify'
+import { config, perform, reader, settle } from '../support/react-driver'
 
 /*
  * Model paths at the React level: the real app (services, actor, pages) in jsdom,
@@ -222,7 +222,7 @@ test('every screen state is shown by at least one path, and the figures are writ
       steps: counts,
       seconds: Math.round((Date.now() - started) / 100) / 10,
       notes: [
-        'the edge-covering paths over what hands, host and network can do (tests/model/support/ui-paths.ts)',
+        'the edge-covering paths over what hands, host and network can do (tests/support/ui-paths.ts)',
         'ui: clicks, ticks, typing and choices on controls found by role and translated name; host: bridge payloads the host posts; url: typed URLs (only the start deep link); direct: events sent to the actor (none allowed)',
         `not walked here: ${set.unreached.transitions.length} transitions only typed URLs, a countdown waited out or 60 s timeouts take; poll waits pass on a simulated clock`,
         `transitions of hands, host, network and waiting: ${walked.length} of ${byHand.length} walked (${Math.round((walked.length / byHand.length) * 1000) / 10}%)`,

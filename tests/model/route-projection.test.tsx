@@ -15,8 +15,8 @@ import { replayPath } from './engine/replay'
 import { routeForState, type AppSnapshot } from '../../machines/routes'
 import { AppHandlesContext, type AppHandles } from '../../src/app/app-context'
 import { RouteProjection } from '../../src/app/route-projection'
-import { entriesFor, specPaths } from './support/verify'
-import { advanceWorld, startWorld, verifyFacts, type World } from './support/verify'
+import { entriesFor, specPaths } from '../support/verify'
+import { advanceWorld, startWorld, verifyFacts, type World } from '../support/verify'
 import { startSamples } from './engine/fixtures'
 
 /*

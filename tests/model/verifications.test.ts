@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import { allNodes, rootOf, type NodeView } from '../../machines/definition'
 import { eventForLocation } from '../../machines/routes'
-import { entryAlias, specPaths } from './support/verify'
+import { entryAlias, specPaths } from '../support/verify'
 import { verifications } from './verifications'
 
 /*

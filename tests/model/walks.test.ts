@@ -4,6 +4,7 @@ import { properties, problemsOf } from './engine/properties'
 import { describeTrace, runWalk, walkArbitrary } from './engine/walk'
 import { walkBudget, walkSeed } from './engine/walk-run'
 import { ruleIds, rulesReport } from './engine/rules'
+import { env } from '../support/env'
 
 /*
  * Seeded random walks over the machine with generated server data (tests/model/engine/walk.ts), every
@@ -21,7 +22,7 @@ test(`${walkBudget} seeded walks hold every temporal property at every step`, { 
       const problems = problemsOf(trace)
       if (problems.length > 0) throw new Error(`${problems.join('\n')}\n--- walk ---\n${describeTrace(trace)}`)
     }),
-    { seed: walkSeed, numRuns: walkBudget, endOnFailure: process.env.WALK_NO_SHRINK === '1' },
+    { seed: walkSeed, numRuns: walkBudget, endOnFailure: env.walkNoShrink },
   )
   expect(steps).toBeGreaterThan(walkBudget * 5)
 })

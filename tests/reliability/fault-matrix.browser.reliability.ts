@@ -7,7 +7,7 @@ import { newPhoneContext, screenshotPath } from '../support/browser'
 import { pageSandboxAndBrowser } from '../support/browser-suite'
 import { answerAssets, fillContacts, pickBeijingChaoyang } from '../support/funnel-en'
 import { loginPersona, sentSmsCode, type LoggedIn } from '../support/sandbox'
-import { recordFigures } from './support/figures'
+import { recordFigures } from '../support/figures'
 
 /*
  * Fault matrix in the browser: one representative cell per screen that makes a call.

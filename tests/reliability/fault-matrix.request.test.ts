@@ -8,8 +8,8 @@ import { createToastChannel, type Toast } from '../../src/api/toasts'
 import type { BridgeCommand } from '../../src/bridge/bridge'
 import { calls } from '../../src/contract/calls'
 import { createSession } from '../../src/session/session'
-import { recordFigures } from './support/figures'
-import { argsFor, healthyData, requestCalls, type RequestCall } from './support/call-table'
+import { recordFigures } from '../support/figures'
+import { argsFor, healthyData, requestCalls, type RequestCall } from '../support/call-table'
 
 /*
  * Fault matrix, request layer: each of the 29 calls of the contract (the API's 28 and the download ticket) × each fault, against a real HTTP

@@ -4,8 +4,8 @@ import { newPhoneContext, screenshotPath } from '../support/browser'
 import { pageSandboxAndBrowser } from '../support/browser-suite'
 import { loginPersona, pageUrl } from '../support/sandbox'
 import corpus from './corpus/xss-vectors.json'
-import { dangerousNodes } from './support/dangerous-dom'
-import { recordFigures } from './support/figures'
+import { dangerousNodes } from '../support/dangerous-dom'
+import { recordFigures } from '../support/figures'
 
 /*
  * Hostile input in Chromium: the XSS corpus rendered through both server-HTML screens

@@ -5,8 +5,8 @@ import { createBridge, type BridgeWindow } from '../../src/bridge/bridge'
 import { parseBridgePayload, readQueryPayload } from '../../src/bridge/payload'
 import { sanitizeHtml } from '../../src/ui/sanitize'
 import corpus from './corpus/xss-vectors.json'
-import { dangerousNodes } from './support/dangerous-dom'
-import { recordFigures } from './support/figures'
+import { dangerousNodes } from '../support/dangerous-dom'
+import { recordFigures } from '../support/figures'
 
 /*
  * Hostile input in node: what a compromised host, a crafted link or a hostile frame

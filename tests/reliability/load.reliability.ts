@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startTestSandbox, type CallOptions, type TestSandbox } from '../support/test-client'
 import { assetInput, basicInput, contactsInput, debitCard } from '../support/test-flows'
-import { recordFigures } from './support/figures'
+import { recordFigures } from '../support/figures'
 
 /*
  * Load: concurrent borrowers walking the whole funnel against one sandbox on loopback,

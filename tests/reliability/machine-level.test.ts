@@ -3,10 +3,10 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { invokingOf } from '../model/engine/explore'
 import { eventSamples } from '../model/engine/fixtures'
 import type { ApiFailure, ErrorCode } from '../../machines/ports'
-import { recordFigures } from './support/figures'
+import { recordFigures } from '../support/figures'
 import { calls } from '../../src/contract/calls'
-import { requestCalls } from './support/call-table'
-import { drive, firstFixture, invokedSources, model, prefixTo, settle } from './support/machine-harness'
+import { requestCalls } from '../support/call-table'
+import { drive, firstFixture, invokedSources, model, prefixTo, settle } from '../support/machine-harness'
 
 /*
  * The machine-level families of `npm run reliability` in one file, because reaching a call costs

@@ -5,7 +5,7 @@ import { newPhoneContext, screenshotPath } from '../support/browser'
 import { pageSandboxAndBrowser } from '../support/browser-suite'
 import { answerAssets, fillContacts, pickBeijingChaoyang } from '../support/funnel-en'
 import { sentSmsCode } from '../support/sandbox'
-import { recordFigures } from './support/figures'
+import { recordFigures } from '../support/figures'
 
 /*
  * Nothing lost, in Chromium inside the sandbox's host simulator, which plays the host

@@ -3,7 +3,7 @@ import { StatusCode } from '../../src/contract/envelope'
 import type { Db } from '../../server/db'
 import { startTestSandbox, type CallOptions, type CallResult, type TestSandbox } from '../support/test-client'
 import { assetInput, basicInput, bindLender, contactsInput, debitCard, statusOf, throughCard, throughFace } from '../support/test-flows'
-import { recordFigures } from './support/figures'
+import { recordFigures } from '../support/figures'
 
 /*
  * Once only, over HTTP: each committing action the borrower can repeat by accident,

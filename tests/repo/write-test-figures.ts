@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { writeDocBlock } from '../support/doc-block'
+import { settingsTable } from '../support/env'
 
 /*
  * Rewrites the figures section of docs/testing.md from the latest reports under artifacts/: the
  * last whole `npm test`, the model-based paths and their coverage per level, the product rules traced to checks, the reliability families, and Stryker's mutation
- * scores. It measures nothing itself; each report missing is named with the command that makes it.
+ * scores, and the table of environment settings from tests/support/env.ts. It measures nothing itself; each report missing is named with the command that makes it.
  * Run: `npx tsx tests/repo/write-test-figures.ts`.
  */
 
@@ -32,7 +33,7 @@ function suiteSection(): string[] {
   if (!run) return [...lines, 'No artifacts/npm-test.json: run `npm test`.', '']
   const minutes = `${Math.floor(run.seconds / 60)} m ${run.seconds % 60} s`
   lines.push(`${run.passed} passed, ${run.failed} failed, in ${minutes} on this machine, from the type check to the last reviewer-page test (artifacts/npm-test.json, ${run.finishedAt.slice(0, 16).replace('T', ' ')} UTC).`, '')
-  // The files `longestFirst` in vite.config.ts should name; three run at a time, so these are times beside others.
+  // The files that decide how long a run takes; three run at a time, so these are times beside others.
   const report = readJson('vitest-report.json') as { testResults: { name: string; startTime: number; endTime: number }[] } | undefined
   const long = (report?.testResults ?? [])
     .map((file) => ({ file: path.relative(repoRoot, file.name), seconds: Math.round((file.endTime - file.startTime) / 1000) }))
@@ -140,5 +141,6 @@ function ordersSection(): string[] {
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
   const body = [...suiteSection(), ...modelSection(), ...ordersSection(), ...rulesSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
   writeDocBlock(path.join(repoRoot, 'docs', 'testing.md'), 'test-figures', body)
-  console.log('docs/testing.md: figures rewritten from artifacts/')
+  writeDocBlock(path.join(repoRoot, 'docs', 'testing.md'), 'env-settings', settingsTable())
+  console.log('docs/testing.md: figures rewritten from artifacts/, environment settings from tests/support/env.ts')
 }

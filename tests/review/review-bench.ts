@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { startSandbox } from '../../server/start'
 import { launchChromium } from '../support/browser'
+import { settings } from '../support/env'
 
 /*
  * `npm run bench:review`: what a reviewer's browser fetches to open /review/ (bytes on the wire,
@@ -11,7 +12,7 @@ import { launchChromium } from '../support/browser'
  * Measured, never asserted: the figures depend on the machine.
  */
 
-const runs = Number(process.env.RUNS ?? 5)
+const runs = settings.benchRuns.value
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const env = { ...process.env }
 delete env.NODE_ENV

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { env } from './env'
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const chromiumPath = env.chromiumPath
 
 // Flags for a closed network: without the background-networking ones Chromium keeps trying
 // Google's hosts and this machine refuses them, many at a time.

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
-import { openForm, trial } from './support/form-harness'
+import { openForm, trial } from '../support/form-harness'
 
 /*
  * While the machine is busy a screen says so (spec: a spinner while a call is under way). The

@@ -5,7 +5,7 @@ import type { AppEvent } from '../../machines/app.machine'
 import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
 import { chinaDateOf, makeIdNumber } from '../../src/contract/field-rules'
 import type { Locale } from '../../src/i18n/locale'
-import { borrowerPhone, descriptionOf, openForm, type OpenForm } from './support/form-harness'
+import { borrowerPhone, descriptionOf, openForm, type OpenForm } from '../support/form-harness'
 
 /*
  * Every form's rules, through roles and labels, in two locales. Each form is the real

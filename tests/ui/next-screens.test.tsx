@@ -2,7 +2,7 @@
 import { cleanup } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
 import { nextScreens } from '../../src/app/app'
-import { openForm, type FormScreen } from './support/form-harness'
+import { openForm, type FormScreen } from '../support/form-harness'
 
 /*
  * The pages fetched and warmed ahead are the ones the borrower is going to: on each

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
-import { openForm, trial } from './support/form-harness'
+import { openForm, trial } from '../support/form-harness'
 
 /*
  * Loan demand's schedule is folded under its summary and built only when the borrower opens it

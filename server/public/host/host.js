@@ -249,9 +249,15 @@ window.addEventListener('message', (event) => {
   handleCommand(data)
 })
 
-/** @param {{ command?: unknown, url?: unknown }} message */
-function handleCommand({ command, url }) {
+/** @param {{ command?: unknown, url?: unknown, reason?: unknown }} message */
+function handleCommand({ command, url, reason }) {
   switch (command) {
+    case 'ready':
+      log('in', 'ready', 'The page runs: its first screen is live')
+      break
+    case 'loadFailed':
+      log('in', 'loadFailed', reason === 'timeout' ? 'The page has not started yet; it tells the borrower to reload (it may still start)' : 'The page failed to load; it tells the borrower to reload')
+      break
     case 'login':
       log('in', 'login', 'The page asks the host to log in')
       openLoginSheet()

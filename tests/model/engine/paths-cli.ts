@@ -65,7 +65,7 @@ if (values.orders) {
   if (values.level !== 'machine') throw new Error(`--orders runs at --level machine or react, not ${values.level}`)
   const { exploreOrders, formatOrders } = await import('./orders')
   // The verifications' facts live with the tests that own the verification table.
-  const { traceFacts } = await import('../support/order-checks')
+  const { traceFacts } = await import('../../support/order-checks')
   const bound = Number(values.bound)
   const wanted = values.state
   const { results, unreached } = await exploreOrders({

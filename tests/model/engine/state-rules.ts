@@ -16,7 +16,7 @@ export const stateRules: Record<string, readonly string[]> = {
     'security-signature-integrity', 'flow-router-projection', 'flow-routes', 'bridge-sources', 'bridge-message-origin',
     'bridge-field-checks', 'bridge-commands', 'bridge-token-required', 'money-fen', 'money-format',
   ],
-  'app.boot': ['boot-defaults', 'boot-session-id', 'boot-loan-excess', 'boot-base-url', 'security-base-url', 'bridge-token-leaves-url', 'bridge-request-payload', 'flow-deep-link-clamp'],
+  'app.boot': ['boot-defaults', 'boot-session-id', 'boot-loan-excess', 'boot-base-url', 'security-base-url', 'bridge-token-leaves-url', 'bridge-request-payload', 'boot-load-failed', 'bridge-ready', 'flow-deep-link-clamp'],
   'app.boot.resolvingBaseUrl': ['boot-base-url', 'security-base-url'],
   'app.boot.lookingUpChannel': ['boot-channel-lookup'],
   'app.boot.routing': ['boot-login-gate', 'flow-deep-link-clamp'],

@@ -1,9 +1,9 @@
 import type { StateValue } from 'xstate'
-import type { StepAction } from '../engine/explore'
-import type { FailureKind, StartSample } from '../engine/fixtures'
-import { activeStateIds } from '../engine/screen-paths'
-import type { Control, Sees, Text, Verification } from '../verifications'
-import { verifications } from '../verifications'
+import type { StepAction } from '../model/engine/explore'
+import type { FailureKind, StartSample } from '../model/engine/fixtures'
+import { activeStateIds } from '../model/engine/screen-paths'
+import type { Control, Sees, Text, Verification } from '../model/verifications'
+import { verifications } from '../model/verifications'
 
 /*
  * Checks a state against the verification table. What the checks compare with is the world as the

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import * as z from 'zod/mini'
-import type { Drafts, DraftStep } from '../../../machines/app.machine'
-import type { StepAction } from '../engine/explore'
-import type { FailureKind, StartSample } from '../engine/fixtures'
-import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../../machines/persistence'
-import { calls, type CallName } from '../../../src/contract/calls'
+import type { Drafts, DraftStep } from '../../machines/app.machine'
+import type { StepAction } from '../model/engine/explore'
+import type { FailureKind, StartSample } from '../model/engine/fixtures'
+import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
+import { calls, type CallName } from '../../src/contract/calls'
 import { IdempotencyLedger } from './request-checks'
 
 /*

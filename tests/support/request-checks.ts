@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import { calls, type CallName } from '../../../src/contract/calls'
-import { sandboxSigningKey, signRequest, sortedJson } from '../../../src/contract/signature'
-import type { FailureKind } from '../engine/fixtures'
+import { calls, type CallName } from '../../src/contract/calls'
+import { sandboxSigningKey, signRequest, sortedJson } from '../../src/contract/signature'
+import type { FailureKind } from '../model/engine/fixtures'
 import type { World } from './verify'
 
 /*

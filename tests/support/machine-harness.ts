@@ -1,9 +1,9 @@
 import { createActor, SimulatedClock, type AnyMachineSnapshot } from 'xstate'
-import { appMachine } from '../../../machines/app.machine'
-import { clockStartMs, fixtures, startSamples } from '../../model/engine/fixtures'
-import { instrument } from '../../model/engine/instrument'
-import { seedPaths } from '../../model/engine/path-cache'
-import type { ModelPath } from '../../model/engine/model-path'
+import { appMachine } from '../../machines/app.machine'
+import { clockStartMs, fixtures, startSamples } from '../model/engine/fixtures'
+import { instrument } from '../model/engine/instrument'
+import { seedPaths } from '../model/engine/path-cache'
+import type { ModelPath } from '../model/engine/model-path'
 
 /*
  * The real application machine driven along the model's own paths (tests/model/engine), with every

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Coverage, Level, Seen } from '../engine/coverage'
-import { coverageOf } from '../engine/coverage'
-import type { Targets } from '../engine/model-path'
+import type { Coverage, Level, Seen } from '../model/engine/coverage'
+import { coverageOf } from '../model/engine/coverage'
+import type { Targets } from '../model/engine/model-path'
 
 /*
  * The coverage file a page-level runner writes (artifacts/model-coverage-<level>.json), in the

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { calls, type CallName } from '../../../src/contract/calls'
-import type { FailureKind } from '../engine/fixtures'
-import { failureOf, fixtures } from '../engine/fixtures'
-import { childrenOf, provincesList, searchRegions } from '../../../server/geo'
+import { calls, type CallName } from '../../src/contract/calls'
+import type { FailureKind } from '../model/engine/fixtures'
+import { failureOf, fixtures } from '../model/engine/fixtures'
+import { childrenOf, provincesList, searchRegions } from '../../server/geo'
 import { contractProblems, IdempotencyLedger, type SentRequest } from './request-checks'
 import type { World } from './verify'
 

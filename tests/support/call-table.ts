@@ -1,6 +1,6 @@
-import { fixtures } from '../../model/engine/fixtures'
-import type { PortName } from '../../../machines/ports'
-import { calls, type CallName } from '../../../src/contract/calls'
+import { fixtures } from '../model/engine/fixtures'
+import type { PortName } from '../../machines/ports'
+import { calls, type CallName } from '../../src/contract/calls'
 
 /*
  * The 28 calls of docs/product-rules.md#one-request (every call of the contract's table except the init config file,

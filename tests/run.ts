@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `npm test`: every check, then one closing line `N passed, N failed` that CI reads.
 // Type checking, lint and the production build count as one test each, so a run that
 // cannot type-check or build can never report green.
@@ -6,41 +5,42 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { env } from './support/env'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const chromiumPath = env.chromiumPath
 const extraArgs = process.argv.slice(2)
 const startedAt = Date.now()
 let passed = 0
 let failed = 0
 
-function run(command, args, options = {}) {
+function run(command: string, args: string[], options: { stdio?: 'inherit' } = {}): boolean {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env, ...options })
   return result.status === 0
 }
 
 /** Runs a command beside others; its output is kept and printed once it ends, so outputs never interleave. */
-function runBeside(command, args) {
+function runBeside(command: string, args: string[]): Promise<{ ok: boolean; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env: process.env })
-    const output = []
+    const output: Buffer[] = []
     child.stdout.on('data', (chunk) => output.push(chunk))
     child.stderr.on('data', (chunk) => output.push(chunk))
     child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(output).toString() }))
   })
 }
 
-function check(name, ok) {
+function check(name: string, ok: boolean): void {
   if (ok) passed += 1
   else failed += 1
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`)
 }
 
-function finish() {
+function finish(): never {
   // The whole run's figures, for docs/testing.md (`npm run docs:figures`); a run of some files only is not the suite's.
   if (extraArgs.length === 0) {
     mkdirSync(path.join(root, 'artifacts'), { recursive: true })
-    const run = { passed, failed, seconds: Math.round((Date.now() - startedAt) / 1000), finishedAt: new Date().toISOString(), ci: process.env.CI === 'true' }
+    const run = { passed, failed, seconds: Math.round((Date.now() - startedAt) / 1000), finishedAt: new Date().toISOString(), ci: env.ci }
     writeFileSync(path.join(root, 'artifacts', 'npm-test.json'), `${JSON.stringify(run, null, 2)}\n`)
   }
   console.log(`${passed} passed, ${failed} failed`)
@@ -72,7 +72,7 @@ if (extraArgs.length === 0) {
   // Beside them, the generated paths the reviewer page's tests drive (its build would otherwise
   // generate them while every test waits); they are this machine's, never a stale copy.
   const paths = runBeside(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'tests/model/engine/paths-cli.ts', '--quiet'])
-  const checks = [
+  const checks: [string, Promise<{ ok: boolean; output: string }>][] = [
     ['typecheck (tsc --noEmit)', runBeside(npm, ['run', '--silent', 'typecheck'])],
     ['lint (eslint)', runBeside(npx, ['eslint', '.'])],
     ['production build (vite build)', runBeside(npx, ['vite', 'build', '--logLevel', 'warn'])],

@@ -1,7 +1,7 @@
 import { act, screen as view, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
-import type { AppConfig } from '../../../src/app/config'
-import { sandboxSigningKey } from '../../../src/contract/signature'
+import type { AppConfig } from '../../src/app/config'
+import { sandboxSigningKey } from '../../src/contract/signature'
 import type { Op } from './user-steps'
 import { render as textOf, type ScreenReader, type Translate } from './verify'
 

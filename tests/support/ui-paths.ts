@@ -1,8 +1,8 @@
 import type { AnyMachineSnapshot } from 'xstate'
-import type { StepAction } from '../engine/explore'
-import { activeNodes } from '../../../machines/definition'
-import type { PathSet } from '../engine/model-path'
-import { generatePaths } from '../engine/paths'
+import type { StepAction } from '../model/engine/explore'
+import { activeNodes } from '../../machines/definition'
+import type { PathSet } from '../model/engine/model-path'
+import { generatePaths } from '../model/engine/paths'
 import { borrowerOps } from './user-steps'
 
 /*

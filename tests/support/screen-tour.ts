@@ -2,17 +2,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { withLuhnDigit } from '../../../server/banks'
-import type { RunningSandbox } from '../../../server/start'
-import { initI18n } from '../../../src/i18n/init-i18n'
-import type { Locale } from '../../../src/i18n/locale'
-import { artifactsDir } from '../../support/browser'
-import { loginPersona, pageUrl, sentSmsCode } from '../../support/sandbox'
-import { pageSandboxAndBrowser } from '../../support/browser-suite'
-import { sandboxClient } from '../../support/test-client'
-import { throughCard } from '../../support/test-flows'
+import { withLuhnDigit } from '../../server/banks'
+import type { RunningSandbox } from '../../server/start'
+import { initI18n } from '../../src/i18n/init-i18n'
+import type { Locale } from '../../src/i18n/locale'
+import { artifactsDir } from './browser'
+import { loginPersona, pageUrl, sentSmsCode } from './sandbox'
+import { pageSandboxAndBrowser } from './browser-suite'
+import { sandboxClient } from './test-client'
+import { throughCard } from './test-flows'
 import { displayModes, type DisplayMode, type DisplayModeName } from './display-modes'
 import { ScreenAudit } from './screen-audit'
+import { env } from './env'
 
 /*
  * Every screen the borrower can see, in each of the five locales, in its settled state, in three
@@ -62,7 +63,7 @@ const smsCode = (phone: string, purpose: string) => sentSmsCode(sandbox.url, pho
 /** A persona handed over by the host, in a fresh phone-sized context. */
 async function openAs(locale: Locale, audit: ScreenAudit, phone?: string): Promise<{ context: BrowserContext; page: Page }> {
   // HUAQIAN_TOUR_WIDTH narrows the mode's phone, e.g. elder mode at 320 px for a look at its shots.
-  const width = Number(process.env.HUAQIAN_TOUR_WIDTH) || audit.mode.viewport.width
+  const width = env.tourWidth ?? audit.mode.viewport.width
   const context = await browser.newContext({
     viewport: { ...audit.mode.viewport, width },
     deviceScaleFactor: 2,
@@ -191,7 +192,7 @@ async function tour(locale: Locale, mode: DisplayMode = displayModes.default): P
   const t: T = (key, values) => (i18n.t as (k: string, v?: object) => string)(key, values)
   // The reviewer page's elder shots are the mode's own phone's, not a narrowed one's.
   const modelShots: Record<string, string> | null =
-    mode.name === 'elder' && (locale === 'zh-Hans' || locale === 'en') && !process.env.HUAQIAN_TOUR_WIDTH ? {} : null
+    mode.name === 'elder' && (locale === 'zh-Hans' || locale === 'en') && env.tourWidth === null ? {} : null
   const audit = new ScreenAudit(locale, mode, modelShots)
   const record: Record_ = (page, name, options) => audit.record(page, name, options)
   const button = (page: Page, key: string, values?: Record<string, unknown>) =>
@@ -364,7 +365,7 @@ const locales: ReadonlyArray<readonly [Locale, string]> = [
   ['fr', 'French'],
   ['es', 'Spanish'],
 ]
-const everyMode = process.env.HUAQIAN_TOUR === 'all'
+const everyMode = env.tourEveryMode
 const modeWords: Record<DisplayModeName, string> = {
   default: '',
   elder: ' in elder mode',

@@ -1,13 +1,14 @@
 import type { AnyMachineSnapshot } from 'xstate'
-import type { AppEvent } from '../../../machines/context'
-import type { ScreenFrame } from '../engine/properties'
-import { screenProblemsOf } from '../engine/properties'
-import type { Trace, TraceStep, WorldData } from '../engine/walk'
-import { encodeBridgeParameter } from '../../../src/bridge/payload'
-import type { CallName } from '../../../src/contract/calls'
+import type { AppEvent } from '../../machines/context'
+import type { ScreenFrame } from '../model/engine/properties'
+import { screenProblemsOf } from '../model/engine/properties'
+import type { Trace, TraceStep, WorldData } from '../model/engine/walk'
+import { encodeBridgeParameter } from '../../src/bridge/payload'
+import type { CallName } from '../../src/contract/calls'
 import type { Answer } from './fake-api'
 import { borrowerOps, type Op } from './user-steps'
 import { specPaths } from './verify'
+import { env } from './env'
 
 /*
  * A random walk (tests/model/engine/walk.ts) as a rendering level replays it, shared by the React level
@@ -17,9 +18,7 @@ import { specPaths } from './verify'
  */
 
 /** The walk `npm run walks -- --replay <seed> --path <path> --level …` names (WALK_REPLAY), or null. */
-export const wantedWalk: { seed: number; path: string } | null = process.env.WALK_REPLAY
-  ? (JSON.parse(process.env.WALK_REPLAY) as { seed: number; path: string })
-  : null
+export const wantedWalk = env.walkReplay
 
 /**
  * Where the host opens the page for a walk's world: its channel, the bridge payload (the token it

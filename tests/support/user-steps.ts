@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
-import type { Expectation } from '../engine/explore'
-import { screenForState, type AppSnapshot } from '../../../machines/routes'
-import type { Text } from '../verifications'
+import type { Expectation } from '../model/engine/explore'
+import { screenForState, type AppSnapshot } from '../../machines/routes'
+import type { Text } from '../model/verifications'
 
 /*
  * How a borrower performs a path's event with their hands, on the screen in front of them. Shared

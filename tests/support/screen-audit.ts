@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Frame, Page } from 'playwright-core'
-import { artifactsDir } from '../../support/browser'
+import { artifactsDir } from './browser'
 import { displayModes, type DisplayMode } from './display-modes'
 import { layoutProblems } from './layout-audit'
 
