@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { build } from 'vite'
+import { reviewConfig } from './vite.config'
 
 /*
  * `npm run review:build`: the reviewer page, built into dist-review/ with what changed in the machine
@@ -26,5 +26,4 @@ if (values.help) {
   console.log(usage)
   process.exit(0)
 }
-if (values.base !== undefined) process.env.REVIEW_BASE = values.base
-await build({ configFile: fileURLToPath(new URL('./vite.config.ts', import.meta.url)) })
+await build({ configFile: false, ...reviewConfig(values.base) })

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { appMachine } from '../../machines/app.machine.js'
 import { precompress } from '../build/precompress.js'
 import { layoutChart, screenStatesOf, storeLayout } from './chart-layout.js'
@@ -19,7 +19,7 @@ import { approvedSide, headSide, sideAt } from './diff/machine-sides.js'
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
-function reviewData(): Plugin {
+function reviewData(base: string | undefined): Plugin {
   return {
     name: 'huaqian-review-data',
     apply: 'build',
@@ -37,7 +37,7 @@ function reviewData(): Plugin {
       // ELK on every visit before anything can be read. Folding a state or opening a part lays out there.
       // What changed, in every build: against the approved machine, and against the commit --base names.
       const head = headSide(appMachine, false)
-      const against = [approvedSide(), ...(process.env.REVIEW_BASE ? [await sideAt(process.env.REVIEW_BASE)] : [])]
+      const against = [approvedSide(), ...(base !== undefined ? [await sideAt(base)] : [])]
       manifest.diffs = against.map((base, i) => {
         const url = i === 0 ? 'data/machine-diff-approved.json' : 'data/machine-diff-base.json'
         this.emitFile({ type: 'asset', fileName: url, source: JSON.stringify(diffMachines({ base, head })) })
@@ -52,11 +52,12 @@ function reviewData(): Plugin {
   }
 }
 
-export default defineConfig({
+/** The page's build; `base`: a commit whose machine the page also shows the changes against. */
+export const reviewConfig = (base?: string): UserConfig => ({
   root: here,
   base: './',
   publicDir: false,
-  plugins: [reviewData(), precompress()],
+  plugins: [reviewData(base), precompress()],
   build: {
     target: 'es2022',
     outDir: `${repoRoot}dist-review`,
@@ -67,3 +68,5 @@ export default defineConfig({
     rolldownOptions: { checks: { bundlerTimings: false } },
   },
 })
+
+export default defineConfig(reviewConfig())
