@@ -29,6 +29,12 @@ const layering = [
     message: 'The page never imports the sandbox.',
   },
   {
+    target: './server',
+    from: './src',
+    except: ['./contract'],
+    message: 'The sandbox shares the contract with the page (its calls, rules, locales and figures), nothing else of it.',
+  },
+  {
     // Build plugins run in Node while the page is built (vite.config.ts); the page never ships them.
     target: ['./src/api', './src/app', './src/bridge', './src/contract', './src/i18n', './src/pages', './src/session', './src/ui', './src/main.tsx', './machines'],
     from: './src/build',
@@ -38,7 +44,7 @@ const layering = [
 
 // Bundled into the inline head script (src/app/head-script.ts and its imports).
 const headScriptModules = [
-  'src/app/head-script.ts', 'src/i18n/first-paint-guard.ts', 'src/i18n/page-locale.ts', 'src/i18n/locale.ts',
+  'src/app/head-script.ts', 'src/i18n/first-paint-guard.ts', 'src/i18n/page-locale.ts', 'src/i18n/locale.ts', 'src/contract/locales.ts',
   'src/ui/display-mode-head.ts', 'src/ui/elder-flag.ts', 'src/bridge/bridge.ts', 'src/bridge/payload.ts',
   'src/bridge/base-url-policy.ts', 'src/app/load-watchdog.ts', 'src/app/load-signal.ts', 'src/app/origin-list.ts',
 ]

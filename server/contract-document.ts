@@ -1,12 +1,12 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify'
 import { createRequire } from 'node:module'
-import { formatApr, formatDate, formatMoney, formatMonths } from '../src/i18n/format'
+import { formatApr, formatDate, formatMoney, formatMonths } from '../src/contract/format'
 import type { Locale } from './messages'
 
 /*
  * The signed contract as a document the borrower keeps (docs/decisions/012-the-signed-contract-is-a-download-the-host-opens.md):
  * one self-contained HTML file, no script, no outside resource, readable on a phone at 320 px with
- * large text and printable. Figures are formatted as the page formats them (src/i18n/format.ts);
+ * large text and printable. Figures are formatted as the page formats them (src/contract/format.ts);
  * the lender's contract text is server HTML and goes through DOMPurify like every server text
  * (docs/product-rules.md#contract-keep).
  */

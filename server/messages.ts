@@ -1,12 +1,12 @@
+import { defaultLocale, type Locale } from '../src/contract/locales'
+
 /*
  * The sandbox's own messages (the `message` of a refusal), in the five locales of the page. The
  * page shows `message` as a toast (docs/product-rules.md#errors), so it must be in the borrower's language; codes
  * in `data` stay language-free for the page's own copy.
  */
 
-export const locales = ['zh-Hans', 'zh-Hant', 'en', 'fr', 'es'] as const
-export type Locale = (typeof locales)[number]
-export const defaultLocale: Locale = 'zh-Hans'
+export type { Locale } from '../src/contract/locales'
 
 /** The best supported locale for an `Accept-Language` header (or a `lang` query value). */
 export function resolveLocale(header: string | undefined | null): Locale {

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest'
 import { StatusCode } from '../src/contract/envelope'
 import { withLuhnDigit } from './banks'
-import { locales, messageKeys, translate } from './messages'
+import { supportedLocales as locales } from '../src/contract/locales'
+import { messageKeys, translate } from './messages'
 import { sandboxForSuite } from '../tests/support/test-client'
 import { assetInput, basicInput, contactsInput, statusOf, throughFace } from '../tests/support/test-flows'
 

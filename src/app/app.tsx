@@ -121,7 +121,7 @@ const warmedLocales = new Set<Locale>()
 function warmFormattersWhenIdle(locale: Locale): void {
   if (warmedLocales.has(locale)) return
   warmedLocales.add(locale)
-  whenIdle(() => void import('../i18n/format').then(({ formatterWarmups }) => oneEachWhenIdle(formatterWarmups(locale))))
+  whenIdle(() => void import('../contract/format').then(({ formatterWarmups }) => oneEachWhenIdle(formatterWarmups(locale))))
 }
 
 /**

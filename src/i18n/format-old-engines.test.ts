@@ -25,7 +25,7 @@ async function formatOnAnOldEngine() {
     },
   })
   await import('./intl-fallbacks')
-  return import('./format')
+  return import('../contract/format')
 }
 
 afterEach(() => {

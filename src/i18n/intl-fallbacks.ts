@@ -3,7 +3,7 @@
  * file is bundled without lowering, and tests/repo/es-level.test.ts parses it as ES2018.
  *
  * Part of the legacy build's polyfills (vite.config.ts), so only engines older than the modern build load it: the
- * Intl features src/i18n/format.ts uses that the matrix's oldest engines lack (docs/decisions/029-the-engine-matrix.md),
+ * Intl features src/contract/format.ts uses that the matrix's oldest engines lack (docs/decisions/029-the-engine-matrix.md),
  * degraded to plainer text instead of a TypeError or a RangeError thrown while a screen renders. Lists are joined
  * with the language's comma, a term in months reads in CLDR's words, a medium date names its month.
  */

@@ -1,4 +1,4 @@
-import { formatApr, formatChoices, formatDate, formatList, formatMoney, formatMonths } from '../../i18n/format'
+import { formatApr, formatChoices, formatDate, formatList, formatMoney, formatMonths } from '../../contract/format'
 import { useUiLocale } from '../../i18n/use-ui-locale'
 import { useElderMode } from '../elder-state'
 

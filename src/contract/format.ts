@@ -1,4 +1,9 @@
-import { intlLocale, type Locale } from './locale'
+import { intlLocale, type Locale } from './locales'
+
+/*
+ * The contract's figures as the borrower reads them: money in fen, an APR as a yearly fraction, ISO
+ * dates. The page's screens and the sandbox's contract document both show them through these.
+ */
 
 /*
  * Formatters are cached per locale: building an Intl formatter costs far more than using one, and
