@@ -21,7 +21,7 @@ const submitCard = 'app.session.screens.bankCard.codeSent | form.submit | 0'
 const stepBack = 'app.session.screens.contact.editing | step.back | 0'
 const asking = 'app.session.screens.bankCard.askingWhetherBound'
 
-/** The approved machine as it was before the change. */
+/** The approved machine as it was before the change: the new step and its ways out not yet there, and so on. */
 function base(): MachineDescription {
   const copy = structuredClone(head)
   const at = (key: string) => copy.transitions.find((t) => t.key === key) as MachineDescription['transitions'][number]
@@ -29,6 +29,7 @@ function base(): MachineDescription {
   at(submitCard).guard = 'lenderCodeEntered'
   at(stepBack).targets = ['app.session.screens.basicInfo']
   copy.states = copy.states.filter((s) => s.id !== asking)
+  copy.transitions = copy.transitions.filter((t) => t.source !== asking)
   const review = copy.states.find((s) => s.id === 'app.session.screens.review.reportingDevice') as MachineDescription['states'][number]
   review.invokes = ['getLoanUserStatus']
   return copy

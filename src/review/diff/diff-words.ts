@@ -122,11 +122,14 @@ export function diffInWords(diff: MachineDiff, states: readonly SpokenState[], l
               : fill('needsOther', { event: e, rule: rule(after), was: rule(before) })
     transition('guard', c, text, `${c.key}: guard ${String(c.before ?? 'none')} → ${String(c.after ?? 'none')}`)
   }
-  for (const t of diff.transitions.added) {
+  // A new step's own ways out are part of it, and so are a removed one's: listed with the step, not one by one.
+  const newSteps = new Set(diff.states.added.map((s) => s.id))
+  const goneSteps = new Set(diff.states.removed.map((s) => s.id))
+  for (const t of diff.transitions.added.filter((t) => !newSteps.has(t.source))) {
     const text = t.guard !== undefined ? fill('addedIf', { event: event(t), rule: guardSentence(t.guard, locale), to: targets(t.targets) }) : fill('added', { event: event(t), to: targets(t.targets) })
     transition('added', t, text, `${t.key} → ${t.targets.join(', ') || '(in place)'}${t.guard !== undefined ? ` [${t.guard}]` : ''}`)
   }
-  for (const t of diff.transitions.removed) transition('removed', t, fill('removed', { event: event(t), to: targets(t.targets) }), `${t.key} → ${t.targets.join(', ') || '(in place)'}`)
+  for (const t of diff.transitions.removed.filter((t) => !goneSteps.has(t.source))) transition('removed', t, fill('removed', { event: event(t), to: targets(t.targets) }), `${t.key} → ${t.targets.join(', ') || '(in place)'}`)
   for (const c of diff.transitions.retargeted) {
     transition('retargeted', c, fill('retargeted', { event: event(changeOf(c)), to: targets(c.after), was: targets(c.before) }), `${c.key}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`)
   }
