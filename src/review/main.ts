@@ -6,6 +6,7 @@ import { checkDriveAgainst, renderDrive, startDrive } from './drive'
 import { download, exportSvg } from './export'
 import { startLive } from './live-view'
 import { decorateMap, drawArrows, renderMap } from './map-view'
+import { wireMapPreview } from './map-preview'
 import { machineToMermaid } from './mermaid-export'
 import { act, graph, missingScreenHint, page, setLocale } from './page-state'
 import { localeName } from './plain-words'
@@ -124,6 +125,7 @@ function wireChart(): void {
     void draw().then(() => view?.fit())
   })
   wireMinimap()
+  wireMapPreview()
 }
 
 function wireTools(): void {

@@ -75,6 +75,55 @@ test('the page opens on a map that reads at 1280×800: every screen a card with 
   await context.close()
 })
 
+test('a card shows its screen large on hover and on focus, at 1280×800 and 768 wide; Space opens it full size, Escape closes it and Enter still opens the chart', { timeout: 120_000 }, async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const errors: string[] = []
+  const page = await openReviewer(suite, context, errors, '')
+  const preview = page.locator('#map-preview')
+  expect(await preview.isVisible()).toBe(false)
+  // Readable: the screen at least its capture's own width (a card's thumbnail is a fifth of it), whole in the window.
+  const readable = async (width: number) => {
+    const box = await preview.boundingBox()
+    const img = await preview.locator('img').evaluate((el: HTMLImageElement) => ({ shown: el.getBoundingClientRect().width, natural: el.naturalWidth }))
+    expect(img.natural).toBeGreaterThanOrEqual(240)
+    expect(img.shown).toBeGreaterThanOrEqual(img.natural)
+    expect(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= 800).toBe(true)
+  }
+  await page.locator('[data-card="bankCard"]').hover()
+  await expect.poll(() => preview.isVisible()).toBe(true)
+  expect(await preview.locator('figcaption strong').textContent()).toBe(en.routes.bankCard)
+  await readable(1280)
+  await page.screenshot({ path: shot('map-preview') })
+  await page.mouse.move(5, 795)
+  await expect.poll(() => preview.isVisible()).toBe(false)
+
+  // By keyboard: focus shows it, Space opens it full size and leaves the map where it is.
+  await page.locator('[data-card="repayment"]').focus()
+  await expect.poll(() => preview.locator('figcaption strong').textContent()).toBe(en.routes.repayment)
+  await page.keyboard.press('Space')
+  const dialog = page.locator('#screen-dialog')
+  await expect.poll(() => dialog.isVisible()).toBe(true)
+  expect(await dialog.getAttribute('aria-label')).toBe(en.routes.repayment)
+  expect((await dialog.locator('img').boundingBox())?.height ?? 0).toBeGreaterThan(520)
+  expect(await page.evaluate(() => location.hash)).not.toMatch(/^#chart/)
+  await page.screenshot({ path: shot('map-screen-full') })
+  await page.keyboard.press('Escape')
+  await expect.poll(() => dialog.isVisible()).toBe(false)
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-card'))).toBe('repayment')
+  await page.keyboard.press('Enter')
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#chart=repayment')
+
+  // 768 wide: the preview beside a card at the right edge stays in the window.
+  await page.setViewportSize({ width: 768, height: 800 })
+  await page.getByRole('button', { name: '◀ Map' }).click()
+  const right = await page.locator('#map [data-card]').evaluateAll((els) => els.map((el) => ({ id: el.getAttribute('data-card'), right: el.getBoundingClientRect().right })).sort((a, b) => b.right - a.right)[0]?.id)
+  await page.locator(`[data-card="${right}"]`).hover()
+  await expect.poll(() => preview.isVisible()).toBe(true)
+  await readable(768)
+  expect(errors).toEqual([])
+  await context.close()
+})
+
 test('search finds screens by what a reviewer types, the arrow keys move through the results; a skip link reaches Live; a transition takes focus and Enter opens its source', { timeout: 120_000 }, async () => {
   const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } })
   const errors: string[] = []
