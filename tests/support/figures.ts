@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
-const figuresDir = path.resolve(import.meta.dirname, '../../../artifacts/reliability')
+const figuresDir = path.resolve(import.meta.dirname, '../../artifacts/reliability')
 
 /**
  * What a family measured, for tests/reliability/run.mjs to print and put in reliability.json.

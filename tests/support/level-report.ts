@@ -31,7 +31,7 @@ export interface LevelReport extends Coverage {
   notes: string[]
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..')
+const artifactsDir = path.resolve(import.meta.dirname, '../../artifacts')
 
 export function writeLevelReport(
   level: Level,
@@ -48,7 +48,7 @@ export function writeLevelReport(
     screenStates: { covered: screenStates.length - missing.length, total: screenStates.length, missing },
     ...extra,
   }
-  const file = path.join(repoRoot, 'artifacts', `model-coverage-${level}.json`)
+  const file = path.join(artifactsDir, `model-coverage-${level}.json`)
   mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
   return report
