@@ -1,6 +1,7 @@
 import type { MachineDiff } from '../../tests/model/engine/machine-diff'
 import { $, h } from './dom'
-import { diffHighlights, renderDiffPanel, type DiffHighlights } from './diff/diff-panel'
+import { baseName, diffHighlights, renderDiffPanel, type DiffHighlights } from './diff/diff-panel'
+import { pageWord } from './page-words'
 import { act, graph, page } from './page-state'
 
 /*
@@ -48,14 +49,14 @@ export function renderDiff(): void {
   if (shown.diffs.length > 1) {
     const picker = h(
       'select',
-      { 'aria-label': 'Compared with', onchange: (e: Event) => {
+      { 'aria-label': pageWord('comparedWith'), onchange: (e: Event) => {
         if (shown) shown.at = Number((e.target as HTMLSelectElement).value)
         renderDiff()
         act.decorate()
       } },
-      ...shown.diffs.map((d, i) => h('option', { value: String(i), selected: i === shown?.at }, d.diff.base)),
+      ...shown.diffs.map((d, i) => h('option', { value: String(i), selected: i === shown?.at }, baseName(d.diff.base))),
     )
-    card.querySelector('.diff-sides')?.before(h('label', { class: 'diff-against' }, 'Compared with ', picker))
+    card.querySelector('.diff-sides')?.before(h('label', { class: 'diff-against' }, `${pageWord('comparedWith')} `, picker))
   }
   card.hidden = false
 }

@@ -1,4 +1,5 @@
 import { decorateChart } from './chart-view'
+import { pageWord } from './page-words'
 import { $, h } from './dom'
 import { startLiveClient } from './live-client'
 import type { PageReport } from './live-protocol'
@@ -37,11 +38,11 @@ export function refreshPages(): void {
   const pages = page.live?.pages() ?? []
   if (!pages.some((p) => p.report.pageId === page.followed)) page.followed = pages[0]?.report.pageId ?? ''
   select.replaceChildren(
-    ...(pages.length ? pages.map((p) => h('option', { value: p.report.pageId, selected: p.report.pageId === page.followed }, describePage(p.report))) : [h('option', { value: '' }, 'no page reporting')]),
+    ...(pages.length ? pages.map((p) => h('option', { value: p.report.pageId, selected: p.report.pageId === page.followed }, describePage(p.report))) : [h('option', { value: '' }, pageWord('noPageReporting'))]),
   )
   $('live-status').textContent = pages.length
-    ? `${pages.length} page${pages.length > 1 ? 's' : ''} reporting.`
-    : 'Listening. Any page of the product open on this origin (the host simulator at /host/, or the page at /) reports here.'
+    ? pageWord('reporting', { n: pages.length })
+    : pageWord('listening')
 }
 
 function addToTrail(keys: string[], at: number, screen: string | undefined): void {

@@ -12,6 +12,7 @@ import { act, graph, missingScreenHint, page, setLocale } from './page-state'
 import { localeName } from './plain-words'
 import { openState } from './panel'
 import { panZoom } from './pan-zoom'
+import { pageWord } from './page-words'
 import { sizes } from './chart-text'
 import { coverageLevels, type CoverageFile, type ReviewManifest } from './review-data'
 import { pick, search, searchKey } from './search-view'
@@ -59,7 +60,7 @@ async function showFromAddress(): Promise<void> {
   $('chart-tools').hidden = view !== 'chart'
   $('export-tools').hidden = view !== 'chart'
   $('whole-chart').setAttribute('aria-pressed', String(view === 'chart' && part === null))
-  $('view-title').textContent = view === 'chart' ? `Statechart of ${partName(part)}` : 'Map of the flows'
+  sayViewTitle(view, part)
   const changed = view !== page.view || part !== page.part
   page.view = view
   if (view === 'map') {
@@ -152,6 +153,9 @@ function wireTools(): void {
     setLocale((e.target as HTMLSelectElement).value)
     redrawScreens()
     renderDiff()
+    sayViewTitle(page.view, page.part)
+    if (page.view === 'map') sayMapStatus()
+    void renderDrive()
   })
   $<HTMLSelectElement>('mode').addEventListener('change', (e) => {
     page.mode = (e.target as HTMLSelectElement).value
@@ -169,6 +173,14 @@ function wireTools(): void {
   const input = $<HTMLInputElement>('search')
   input.addEventListener('input', () => search(input.value))
   input.addEventListener('keydown', (e) => searchKey(e, input))
+}
+
+function sayViewTitle(view: 'map' | 'chart', part: string | null): void {
+  $('view-title').textContent = view === 'map' ? pageWord('mapTitle') : part === null ? pageWord('wholeTitle') : pageWord('chartOf', { part: partName(part) })
+}
+
+function sayMapStatus(): void {
+  $('status').textContent = pageWord('mapStatus', { screens: graph.states.filter((s) => s.screen !== undefined).length, flows: document.querySelectorAll('#map .band').length, states: graph.states.length, transitions: graph.transitions.length })
 }
 
 async function loadManifest(): Promise<void> {
@@ -201,7 +213,7 @@ async function main(): Promise<void> {
   await loadDiff()
   renderMap()
   await showFromAddress()
-  if (page.view === 'map') $('status').textContent = `Map of ${graph.states.filter((s) => s.screen !== undefined).length} screen states in ${document.querySelectorAll('#map .band').length} flows · read from appMachine (${graph.states.length} state nodes, ${graph.transitions.length} transitions)`
+  if (page.view === 'map') sayMapStatus()
   if (page.locale === '') $('status').append(' · ', missingScreenHint)
   void renderDrive()
   startLive(checkDriveAgainst)

@@ -1,4 +1,5 @@
 import { $, h } from './dom'
+import { pageWord } from './page-words'
 import { largeScreen, page } from './page-state'
 import { produceCommand } from './review-data'
 
@@ -29,8 +30,8 @@ function screenFigure(id: string, large: boolean): HTMLElement[] {
       {},
       h('strong', {}, name),
       purpose ? h('span', {}, purpose) : null,
-      src ? null : h('span', { class: 'note' }, 'No picture of this screen yet.'),
-      large && shot !== undefined && !shot.full ? h('span', { class: 'note' }, 'The small copy the map shows, enlarged: ', h('code', {}, produceCommand.screenshots), ' captures the screens full size.') : null,
+      src ? null : h('span', { class: 'note' }, pageWord('noPicture')),
+      large && shot !== undefined && !shot.full ? h('span', { class: 'note' }, pageWord('enlarged', { command: produceCommand.screenshots })) : null,
     ),
   ]
 }
@@ -62,7 +63,7 @@ function openFull(card: HTMLElement): void {
   if (id === null) return
   hide()
   const dialog = $<HTMLDialogElement>('screen-dialog')
-  const close = h('button', { type: 'button', class: 'close', 'aria-label': 'Close', onclick: () => dialog.close() }, '×')
+  const close = h('button', { type: 'button', class: 'close', 'aria-label': pageWord('close'), onclick: () => dialog.close() }, '×')
   dialog.replaceChildren(close, h('figure', {}, ...screenFigure(id, true)))
   dialog.setAttribute('aria-label', page.byId.get(id)?.said.full ?? id)
   dialog.onclose = () => card.focus()

@@ -1,4 +1,6 @@
 import { decorateDiffMap } from './diff-view'
+import { flowName, pageWord } from './page-words'
+import { localeName } from './plain-words'
 import { $, h } from './dom'
 import { flowRows, mapModel, type MapModel } from './flows'
 import { activeStates } from './machine-graph'
@@ -19,8 +21,12 @@ function cardImage(id: string, shots: Map<string, string>): HTMLElement {
   const inner = own ?? [...shots.entries()].find(([shot]) => page.byId.get(shot)?.path.startsWith(`${page.byId.get(id)?.path}.`))?.[1]
   if (inner !== undefined) return h('img', { src: inner, alt: '', loading: 'eager', decoding: 'async' })
   const state = page.byId.get(id)
-  return h('span', { class: 'no-shot' }, state?.screen === undefined ? `${state?.children.length ?? 0} states` : 'no screenshot yet')
+  if (state?.screen === undefined) return h('span', { class: 'no-shot' }, pageWord('statesInside', { n: state?.children.length ?? 0 }))
+  if (page.mode === 'elder') return h('span', { class: 'no-shot', title: elderWhy() }, pageWord('noElderShot', { locale: localeName(page.locale) }))
+  return h('span', { class: 'no-shot' }, pageWord('noShot'))
 }
+
+const elderWhy = () => pageWord('noElderShotWhy', { locale: localeName(page.locale) })
 
 function entries(id: string): number {
   return model.moves.filter((m) => m.to === id).length
@@ -34,8 +40,8 @@ export function renderMap(): void {
       flow.id,
       h(
         'section',
-        { class: 'band', 'data-flow': flow.id, 'aria-label': flow.name },
-        h('button', { type: 'button', class: 'band-title', onclick: () => void act.showPart(flow.id) }, `${flow.name} `, h('span', { class: 'count' }, `${flow.members.length}`)),
+        { class: 'band', 'data-flow': flow.id, 'aria-label': flowName(flow.id, flow.name) },
+        h('button', { type: 'button', class: 'band-title', onclick: () => void act.showPart(flow.id) }, `${flowName(flow.id, flow.name)} `, h('span', { class: 'count' }, `${flow.members.length}`)),
         h(
           'div',
           { class: 'cards' },
@@ -45,7 +51,7 @@ export function renderMap(): void {
               { type: 'button', class: 'map-card', 'data-card': id, title: `${page.byId.get(id)?.words?.[page.words] ?? ''}\ndetails: ${id}`.trim(), onclick: () => void act.showPart(id) },
               cardImage(id, shots),
               h('span', { class: 'card-name' }, page.byId.get(id)?.said.full ?? id),
-              id === reauthId ? h('span', { class: 'card-note' }, `from ${entries(id)} screens when the session ends`) : null,
+              id === reauthId ? h('span', { class: 'card-note' }, pageWord('fromScreens', { n: entries(id) })) : null,
             ),
           ),
         ),
@@ -56,8 +62,11 @@ export function renderMap(): void {
   const arrows = document.createElementNS('http://www.w3.org/2000/svg', 'svg')
   arrows.setAttribute('class', 'map-arrows')
   arrows.setAttribute('aria-hidden', 'true')
+  // Elder mode in a language it was not captured in: said once, above the cards, with what to do.
+  const why = page.mode === 'elder' && shots.size === 0 ? h('p', { class: 'map-note', role: 'note' }, elderWhy()) : null
   root.replaceChildren(
     arrows,
+    ...(why ? [why] : []),
     ...rows.filter((r) => r.length > 0).map((r) => h('div', { class: 'map-row' }, ...r)),
   )
   decorateMap()

@@ -3,6 +3,7 @@ import type { ChartLayout } from './chart-layout'
 import type { LiveClient } from './live-client'
 import { machineGraph, speakGraph, stateIdResolver, type MachineGraph } from './machine-graph'
 import { localeName, speaker, wordsLanguage, type Speaker, type WordsLanguage } from './plain-words'
+import { setPageWords } from './page-words'
 import type { PanZoom } from './pan-zoom'
 import { produceCommand, type CoverageFile, type CoverageLevel, type ModelPath, type PathsFile, type ReviewManifest } from './review-data'
 
@@ -42,6 +43,11 @@ export interface Drive {
   sent: string | null
   /** Moving on by itself after each ✓, until the end or a ✗. */
   playing: boolean
+  /**
+   * The drive's own borrower: the number the sandbox made for it, `asking` while it is being made
+   * and logged in, `none` when no host could log one in (the drive then goes on with the page as it is).
+   */
+  borrower?: string
 }
 
 export const graph = machineGraph(appMachine)
@@ -87,6 +93,7 @@ export function say(): Speaker {
 export function setLocale(locale: string): void {
   page.locale = locale
   page.words = wordsLanguage(locale)
+  setPageWords(page.words)
   spoken = null
   speakGraph(graph, locale)
 }

@@ -1,4 +1,5 @@
 import { rulesOfState, type ReviewRules } from '../../tests/model/engine/state-rules'
+import { pageWord } from './page-words'
 import { h, missingNote } from './dom'
 import { graph, page } from './page-state'
 import { subtreeOf } from './state-summary'
@@ -51,7 +52,8 @@ function render(id: string, data: ReviewRules): (HTMLElement | null)[] {
   const farCount = far.reduce((n, e) => n + e.rules.length, 0)
   const count = own.length + near.reduce((n, e) => n + e.rules.length, 0)
   return [
-    h('h3', {}, `Rules of this screen (${count})`),
+    h('h3', {}, pageWord('rulesOfScreen', { n: count })),
+    page.words === 'en' ? null : h('p', { class: 'note' }, pageWord('rulesInEnglish')),
     own.length > 0 ? h('ul', { class: 'list', 'data-summary': 'rules' }, ...own.map((r) => ruleItem(data, r))) : h('p', { class: 'note' }, 'none of its own'),
     ...near.map((e) =>
       h('div', { 'data-rules-from': e.state }, h('h4', { title: e.state }, `From ${page.byId.get(e.state)?.said.full ?? e.state} (${e.rules.length})`), h('ul', { class: 'list' }, ...e.rules.map((r) => ruleItem(data, r)))),
@@ -60,7 +62,7 @@ function render(id: string, data: ReviewRules): (HTMLElement | null)[] {
       ? h(
           'details',
           { class: 'everywhere', 'data-rules-everywhere': far.map((e) => e.state).join(' ') },
-          h('summary', {}, `Applies everywhere (${farCount}): requests, signing, language, what the device keeps`),
+          h('summary', {}, pageWord('appliesEverywhere', { n: farCount })),
           ...far.map((e) => h('div', { 'data-rules-from': e.state }, h('ul', { class: 'list' }, ...e.rules.map((r) => ruleItem(data, r))))),
         )
       : null,

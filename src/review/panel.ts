@@ -1,6 +1,7 @@
 import { screenPaths } from '../../machines/screens'
 import { decorateChart, toggle } from './chart-view'
 import { $, h, missingNote } from './dom'
+import { pageWord } from './page-words'
 import { activeStates, type ChartState, type ChartTransition } from './machine-graph'
 import { pathTitle, stepLines } from './path-names'
 import { rulesSection } from './panel-rules'
@@ -79,7 +80,7 @@ function screenView(screen: string, shot: ReturnType<typeof largeScreen>): HTMLE
   if (shot.full) return [img]
   return [
     img,
-    h('p', { class: 'note', 'data-note': 'small-copy' }, 'The small copy the map shows, at its own size. For the full-size screen, run ', h('code', {}, produceCommand.screenshots), ' (the browser-level run captures every screen), then ', h('code', {}, produceCommand.rebuild), '.'),
+    h('p', { class: 'note', 'data-note': 'small-copy' }, pageWord('smallCopy', { shots: produceCommand.screenshots, rebuild: produceCommand.rebuild })),
   ]
 }
 
@@ -89,7 +90,7 @@ function codeDetails(state: ChartState, route: string | undefined): HTMLElement 
   return h(
     'details',
     { class: 'code-names', 'data-details': 'code' },
-    h('summary', {}, 'details'),
+    h('summary', {}, pageWord('details')),
     h(
       'dl',
       { class: 'facts' },
@@ -129,24 +130,24 @@ export async function openState(id: string, center = false): Promise<void> {
       h(
         'div',
         { class: 'row' },
-        h('button', { type: 'button', onclick: () => toggle(id) }, page.collapsed.has(id) ? 'Expand this state' : 'Collapse this state'),
+        h('button', { type: 'button', onclick: () => toggle(id) }, page.collapsed.has(id) ? pageWord('expandState') : pageWord('collapseState')),
         page.part !== id ? h('button', { type: 'button', onclick: () => act.showPart(id) }, 'Chart of this state alone') : null,
       ),
     )
   }
   const { calls, events, waysIn } = summarize(graph, id)
   const inner = state.children.length > 0 ? ', its inner states included' : ''
-  body.append(h('h3', {}, `Calls to the server (${calls.length})`))
+  body.append(h('h3', {}, pageWord('calls', { n: calls.length })))
   body.append(
     calls.length
       ? h('ul', { class: 'list', 'data-summary': 'calls' }, ...calls.map((c) => h('li', { title: c.item.src }, ownerTag(id, c.in), c.in === id ? null : page.words === 'zh-Hans' ? '：' : ': ', capital(say().call(c.item.src)))))
       : h('p', { class: 'note' }, `none${inner}`),
   )
-  body.append(h('h3', {}, `What the borrower and the server can do here (${events.length})`))
+  body.append(h('h3', {}, pageWord('canDo', { n: events.length })))
   body.append(events.length ? h('ul', { class: 'list', 'data-summary': 'events' }, ...events.map((t) => transitionLine(id, t, 'out'))) : h('p', { class: 'note' }, `none${inner}`))
-  body.append(h('h3', {}, `Ways in (${waysIn.length})`))
+  body.append(h('h3', {}, pageWord('waysIn', { n: waysIn.length })))
   body.append(waysIn.length ? h('ul', { class: 'list', 'data-summary': 'ways-in' }, ...waysIn.map((t) => transitionLine(id, t, 'in'))) : h('p', { class: 'note' }, 'entered as the first step of the screen around it'))
-  body.append(h('h3', {}, 'Generated paths that reach it'))
+  body.append(h('h3', {}, pageWord('pathsReaching')))
   const holder = h('div', {}, h('p', { class: 'note' }, 'Loading the paths…'))
   body.append(holder)
   const file = await loadPaths()

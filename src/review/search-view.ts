@@ -1,4 +1,5 @@
 import { draw } from './chart-view'
+import { pageWord } from './page-words'
 import { $, h, setClass } from './dom'
 import { act, graph, page } from './page-state'
 import { find, foundBy, searchIndex, type Entry, type Hit } from './search-index'
@@ -44,12 +45,12 @@ export function search(query: string): void {
         'li',
         { role: 'option', id: `search-hit-${i}`, 'aria-selected': 'false', 'data-state': hit.entry.state, 'data-kind': hit.entry.kind, title: hit.entry.state, onclick: () => void pick(hit.entry.state) },
         h('span', { class: 'hit-label' }, hit.entry.label),
-        h('span', { class: 'hit-kind' }, ` · ${hit.entry.kind === 'screen' ? 'screen' : hit.entry.kind === 'rule' ? 'rule or event' : 'step'}`),
+        h('span', { class: 'hit-kind' }, ` · ${pageWord(hit.entry.kind === 'screen' ? 'kindScreen' : hit.entry.kind === 'rule' ? 'kindRule' : 'kindStep')}`),
         h('span', { class: 'hit-by' }, foundBy(hit)),
       ),
     ),
   )
-  if (query.trim() && hits.length === 0) list.append(h('li', { class: 'note' }, 'Nothing found: try a screen’s title, something it says, or a rule’s words'))
+  if (query.trim() && hits.length === 0) list.append(h('li', { class: 'note' }, pageWord('nothingFound')))
   list.hidden = !query.trim()
   $('search').setAttribute('aria-expanded', String(!list.hidden))
   mark(0)

@@ -87,6 +87,14 @@ test('the panels of the bank card, the loan plan and repayment show no code name
   await expect.poll(() => review.locator('#panel [data-summary="events"]').innerText(), { timeout: 30_000 }).toContain('提交，条件：验证码已输入且代扣协议已勾选 → 银行卡 · 绑定中')
   const chinese = await review.locator('#panel').innerText()
   expect(codeNamesIn(chinese)).toEqual([])
+  // The page's own words are Chinese too: the panel's headings, the toolbar, the side's cards.
+  const han = /[\u4e00-\u9fff]/
+  for (const heading of await review.locator('#panel h3, #live h2, #drive h2, #diff h2').allInnerTexts()) expect(heading).toMatch(han)
+  for (const label of await review.locator('header.toolbar button:visible, header.toolbar label:visible').allInnerTexts()) {
+    // Only signs and the names of file formats stay as they are.
+    if (label.trim() !== '' && !/^[+−◀ ]*$/.test(label.trim())) expect(label.replace(/\b(SVG|Mermaid)\b/g, '')).toMatch(han)
+  }
+  expect(await review.evaluate(() => document.documentElement.lang)).toBe('zh-Hans')
   await review.screenshot({ path: shot('panel-words-zh-Hans') })
   expect(errors).toEqual([])
   await context.close()

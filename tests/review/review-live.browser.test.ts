@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { chartFollows, frameOnScreen, openReviewer, reviewerBesideHost, reviewSuite, shot } from './review-kit'
+import { applyByHand, chartFollows, frameOnScreen, openReviewer, reviewerBesideHost, reviewSuite, shot } from './review-kit'
 
 /*
  * In Chromium, a product page reporting live to the built reviewer page: the host simulator followed
@@ -22,11 +22,7 @@ test('a host-simulator page reports its state live: the chart follows it through
   expect(await review.locator('[data-state-id="home"]').getAttribute('class')).not.toMatch(/\bactive\b/)
   await review.screenshot({ path: shot('6-live-2-loanDemand') })
 
-  await frame.getByLabel('Amount (yuan)').fill('20000')
-  await frame.getByLabel('Term').selectOption('6')
-  await frame.getByLabel('Purpose').selectOption('shopping')
-  for (const box of await frame.getByRole('checkbox').all()) await box.check()
-  await frame.getByRole('button', { name: 'Apply now' }).click()
+  await applyByHand(frame)
   await frameOnScreen(host, 'facialIdentification')
   await chartFollows(review, 'facialIdentification')
   await chartFollows(review, 'app.session.screens.facialIdentification.editing')

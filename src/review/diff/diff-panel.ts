@@ -1,6 +1,10 @@
 import type { MachineDiff } from '../../../tests/model/engine/machine-diff'
 import type { SpokenState } from '../plain-words'
 import { diffInWords, type Change } from './diff-words'
+import { pageWord } from '../page-words'
+
+/** The approved machine is named in the page's language; a commit by itself. */
+export const baseName = (base: string) => (base === 'the approved machine' ? pageWord('approvedMachine') : base)
 
 /*
  * The "what changed" list beside the chart (data/machine-diff.json, written by `npm run
@@ -75,17 +79,17 @@ export function renderDiffPanel(container: HTMLElement, diff: MachineDiff, optio
   const item = (change: Change) => {
     const button = el('button', { type: 'button', class: 'diff-change', 'data-diff': markOf(change), title: change.code, ...(change.transition ? { 'data-transition-key': change.transition } : { 'data-state-id': change.state }) }, change.text)
     button.addEventListener('click', () => (change.transition ? options.onTransition?.(change.transition, change.state) : options.onState?.(change.state)))
-    return el('li', {}, button, el('details', { class: 'diff-code' }, el('summary', {}, 'details'), el('code', {}, ...breakable(change.code))))
+    return el('li', {}, button, el('details', { class: 'diff-code' }, el('summary', {}, pageWord('details')), el('code', {}, ...breakable(change.code))))
   }
   container.replaceChildren(
     el(
       'section',
       { class: 'diff-panel', 'aria-label': 'What changed' },
-      el('h2', {}, 'What changed'),
-      el('p', { class: 'diff-sides' }, `Against ${diff.base}: `, changes.length === 0 ? 'no change in behaviour' : `${changes.length} change${changes.length === 1 ? '' : 's'} in behaviour`),
+      el('h2', {}, pageWord('whatChanged')),
+      el('p', { class: 'diff-sides' }, pageWord('against', { base: baseName(diff.base) }), changes.length === 0 ? pageWord('noChange') : changes.length === 1 ? pageWord('oneChange') : pageWord('changes', { n: changes.length })),
       ...(changes.length > 0 ? [el('ul', { class: 'diff-list' }, ...changes.map(item))] : []),
       ...(paths.length > 0
-        ? [el('details', { class: 'diff-paths' }, el('summary', {}, `Generated paths that walk differently (${paths.length}): they follow from the changes above`), el('ul', {}, ...paths.map((p) => el('li', { title: p.code }, p.text))))]
+        ? [el('details', { class: 'diff-paths' }, el('summary', {}, pageWord('pathsDiffer', { n: paths.length })), el('ul', {}, ...paths.map((p) => el('li', { title: p.code }, p.text))))]
         : []),
     ),
   )
