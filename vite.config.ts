@@ -51,9 +51,7 @@ export default defineConfig(({ mode }) => ({
       ? []
       : [
           firstScreen({
-            // In the order the page needs them: the strings, then home; login and the address bar's mirror once it is live.
-            modules: ['locales/zh-Hans.json', 'src/pages/home-page.tsx'],
-            later: ['src/pages/login-page.tsx', 'src/app/address-mirror.tsx'],
+            modules: ['src/app/address-mirror.tsx', 'src/pages/home-page.tsx', 'src/pages/login-page.tsx', 'locales/zh-Hans.json'],
             fetches: [process.env.VITE_INIT_CONFIG_URL || 'config/init.json'],
             prerender: 'src/app/prerender.tsx',
             headScript: 'src/app/head-script.ts',

@@ -25,15 +25,11 @@ async function main() {
   const { renderApp } = await import('./app/render-app')
   const ready = await i18n
   await nextTask()
-  let announced = false
   renderApp(root, ready, { actor, services }, () => {
-    // Development's strict mode commits twice; the host hears `ready` once.
-    if (announced) return
-    announced = true
     // The prerender's words, hidden if they were in another locale, show again with the page's own.
     delete document.documentElement.dataset.prerender
+    // The head script's watchdog stands down and tells the host `ready`.
     document.dispatchEvent(new Event(pageStartedEvent))
-    services.bridge.send({ command: 'ready' })
   })
 }
 

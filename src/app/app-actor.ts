@@ -1,6 +1,6 @@
 import { createActor, type ActorOptions, type ActorRefFrom, type AnyActorLogic } from 'xstate'
 import type { appMachine } from '../../machines/app.machine'
-import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
+import { restoreSnapshot, serializeSnapshot, snapshotKeyPrefix, snapshotVersion } from '../../machines/persistence'
 import { resumeRestored } from '../../machines/resume'
 import type { AppInput } from '../../machines/ports'
 import { randomId } from '../session/session'
@@ -18,7 +18,7 @@ export type AppActor = ActorRefFrom<typeof appMachine>
 
 function storageKey(services: Services): string {
   const { userId, userInfo } = services.session.getSnapshot()
-  return `huaqian.app.v${snapshotVersion}.${userId ?? userInfo?.phone ?? 'guest'}`
+  return `${snapshotKeyPrefix}v${snapshotVersion}.${userId ?? userInfo?.phone ?? 'guest'}`
 }
 
 function read(storage: () => Storage, key: string): string | null {

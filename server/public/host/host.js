@@ -167,8 +167,9 @@ function logout() {
   saveState()
   renderSession()
   restartSmsPolling()
-  log('host', 'Logged out; the page reloads without a token')
-  loadFrame()
+  // The contract's logout: the page forgets the borrower, asks for a payload (answered with none) and shows login.
+  frame.contentWindow?.postMessage({ type: 'huaqian.logout' }, location.origin)
+  log('out', 'Logged out', 'huaqian.logout: the page forgets the borrower')
 }
 
 // ---------- the bridge ----------
@@ -226,9 +227,10 @@ function loadFrame(url = frameUrl()) {
 /** @param {string} reason */
 function sendPayload(reason) {
   if (!frame.contentWindow) return
-  const data = payload()
+  // No borrower is `payload: null`: it answers requestPayload, and the page goes on without a token.
+  const data = session ? payload() : null
   frame.contentWindow.postMessage({ type: 'huaqian.bridge', payload: data }, location.origin)
-  log('out', `Sent payload (${reason})`, data.token ? `token ${shortToken(data.token)}` : 'no token: the page ignores it')
+  log('out', `Sent payload (${reason})`, data ? `token ${shortToken(data.token)}` : 'payload: null, no borrower')
 }
 
 function onFrameLoad() {
@@ -265,9 +267,12 @@ reviewChannel.onmessage = async (/** @type {MessageEvent} */ event) => {
   }
 }
 
-/** @param {{ command?: unknown, url?: unknown, reason?: unknown }} message */
-function handleCommand({ command, url, reason }) {
+/** @param {{ command?: unknown, url?: unknown, reason?: unknown, field?: unknown, expected?: unknown }} message */
+function handleCommand({ command, url, reason, field, expected }) {
   switch (command) {
+    case 'payloadRefused':
+      log('in', 'payloadRefused', `${String(field)}: expected ${String(expected)}`)
+      break
     case 'ready':
       log('in', 'ready', 'The page runs: its first screen is live')
       break
