@@ -72,3 +72,16 @@ test('no change says so', () => {
   expect(container.querySelector('.diff-sides')?.textContent).toBe('Against a: no change in behaviour')
   expect(container.querySelectorAll('button.diff-change')).toHaveLength(0)
 })
+
+test('the same change on two steps of one screen names each step, so the two lines differ', () => {
+  const copy = structuredClone(head)
+  for (const key of ['app.session.screens.lendConfirm.editing | form.submit | 0', 'app.session.screens.lendConfirm.codeSent | form.submit | 0']) {
+    const t = copy.transitions.find((each) => each.key === key) as MachineDescription['transitions'][number]
+    t.guard = String(t.guard).replace('lenderPriced, ', '')
+  }
+  const said = diffInWords(diffMachines({ base: { label: 'a', description: copy }, head: { label: 'b', description: head } }), graph.states, 'en').map((c) => c.text)
+  expect(said.sort()).toEqual([
+    "Confirm loan · code sent: Submit now also requires that the lender's price is in",
+    "Confirm loan · filling in: Submit now also requires that the lender's price is in",
+  ])
+})

@@ -101,8 +101,13 @@ export function diffInWords(diff: MachineDiff, states: readonly SpokenState[], l
 
   const colon = lang === 'zh-Hans' ? '：' : ': '
   const changes: Change[] = []
-  const transition = (kind: ChangeKind, c: { key: string; source: string }, text: string, code: string) =>
-    changes.push({ kind, text: `${where(c.source)}${colon}${text}`, code, state: c.source, transition: c.key })
+  // Said from its screen; from its step on that screen when the same words would otherwise say two changes.
+  const said = new Map<Change, string>()
+  const transition = (kind: ChangeKind, c: { key: string; source: string }, text: string, code: string) => {
+    const change: Change = { kind, text: `${where(c.source)}${colon}${text}`, code, state: c.source, transition: c.key }
+    said.set(change, text)
+    changes.push(change)
+  }
 
   for (const c of diff.transitions.guardChanged) {
     const before = conjuncts(c.before as string | null)
@@ -148,6 +153,11 @@ export function diffInWords(diff: MachineDiff, states: readonly SpokenState[], l
   }
   if (options.paths) {
     for (const p of [...diff.paths.gained, ...diff.paths.lost]) changes.push({ kind: 'path', text: fill('path', { title: p.title }), code: p.steps.join('\n'), state: '' })
+  }
+  const twice = new Set(changes.filter((change, i) => changes.findIndex((other) => other.text === change.text) !== i).map((change) => change.text))
+  for (const change of changes) {
+    const text = said.get(change)
+    if (text !== undefined && twice.has(change.text)) change.text = `${say.state(change.state)}${colon}${text}`
   }
   return changes
 }
