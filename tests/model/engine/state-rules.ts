@@ -24,7 +24,7 @@ export const stateRules: Record<string, readonly string[]> = {
   login: ['boot-host-login', 'boot-login-gate'],
   reauth: ['error-401', 'security-token', 'flow-relogin-returns', 'nothing-lost-drafts'],
   // Inside the session: a token or a channel that needs none; a 401 anywhere leads to reauth.
-  session: ['error-401', 'security-token', 'error-screen-stays', 'error-refusal-no-retry', 'nothing-lost-failure', 'nothing-lost-reload', 'nothing-lost-timers', 'flow-back-not-substate'],
+  session: ['webview-keyboard', 'webview-background', 'webview-back', 'error-401', 'security-token', 'error-screen-stays', 'error-refusal-no-retry', 'nothing-lost-failure', 'nothing-lost-reload', 'nothing-lost-timers', 'flow-back-not-substate'],
   home: ['boot-resume-server-step', 'flow-rights-before-decision'],
   'app.session.screens.home.loading': ['boot-resume-server-step'],
   loanDemand: ['field-amount-term', 'field-agreements-unticked', 'field-message-timing', 'flow-apr-before-commit', 'money-apr-shown', 'money-amortization', 'nothing-lost-drafts', 'flow-rights-before-decision'],
