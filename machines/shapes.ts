@@ -29,8 +29,6 @@ export const enter = <const S extends ScreenName>(screen: S) => ({ type: 'enterS
 export function screen<const S extends ScreenName, const I extends string = never>(name: S, words: Words, initial?: I) {
   return {
     id: name,
-    // The borrower's build leaves the words out (src/build/machine-words-out.ts): no description there.
-    description: words?.en,
     route: { guard: { type: 'screenAllowed', params: { screen: name } } },
     meta: screenMeta(name, words),
     entry: enter(name),

@@ -19,6 +19,7 @@ test('every words literal of the machine files is left out of the borrower build
     expect(out.split('\n').length, file).toBe(source.split('\n').length)
   }
   expect(dropped).toBeGreaterThanOrEqual(24)
-  expect(transform("meta: screenMeta('bankCard', { en: 'Bank card: it\\'s a card.', 'zh-Hans': '银行卡' }),", '/x/machines/funnel.flow.ts')?.code).toBe("meta: screenMeta('bankCard', undefined),")
+  expect(transform("meta: screenMeta('bankCard', { en: 'Bank card: it\\'s a card.', 'zh-Hans': '银行卡' }),", '/x/machines/funnel.flow.ts')?.code).toBe("meta: screenMeta('bankCard', 0),")
+  expect(transform("step('contact', { words: { en: 'Contacts', 'zh-Hans': '联系人' }, ready: 'contactsReady' })", '/x/machines/funnel.flow.ts')?.code).toBe("step('contact', {  ready: 'contactsReady' })")
   expect(transform("{ en: 'a', 'zh-Hans': 'b' }", '/x/src/pages/page.ts')).toBeNull()
 })

@@ -19,7 +19,9 @@ export function machineWordsOut(): Plugin {
     transform(code, id) {
       if (!machineFile.test(id) || !wordsLiteral.test(code)) return null
       wordsLiteral.lastIndex = 0
-      return { code: code.replace(wordsLiteral, 'undefined'), map: null }
+      // A `words:` property goes whole (its line stays, empty); a literal passed as an argument becomes 0.
+      const property = new RegExp(String.raw`\bwords:\s*${wordsLiteral.source},?`, 'g')
+      return { code: code.replace(property, '').replace(wordsLiteral, '0'), map: null }
     },
   }
 }

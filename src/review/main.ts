@@ -4,7 +4,7 @@ import { loadDiff, renderDiff } from './diff-view'
 import { $, h } from './dom'
 import { checkDriveAgainst, renderDrive, startDrive } from './drive'
 import { download, exportSvg } from './export'
-import { startLive } from './live-view'
+import { refreshPages, startLive } from './live-view'
 import { decorateMap, drawArrows, renderMap } from './map-view'
 import { wireMapPreview } from './map-preview'
 import { machineToMermaid } from './mermaid-export'
@@ -155,6 +155,7 @@ function wireTools(): void {
     renderDiff()
     sayViewTitle(page.view, page.part)
     if (page.view === 'map') sayMapStatus()
+    refreshPages()
     void renderDrive()
   })
   $<HTMLSelectElement>('mode').addEventListener('change', (e) => {
