@@ -51,8 +51,8 @@ async function commands(page: Page): Promise<string[]> {
   return loads.flatMap((load) => [load[0]!, ...load.slice(1).sort()])
 }
 
-// rules: bridge-request-payload, boot-host-login, bridge-logout, bridge-ready
-test('a host written from the protocol logs a borrower in late, logs them out, and logs a second borrower in', { timeout: 120_000 }, async () => {
+// rules: bridge-request-payload, boot-host-login, bridge-logout, bridge-ready, error-401
+test('a host written from the protocol logs a borrower in late, logs them out, logs a second borrower in, and hands a fresh token after a 401', { timeout: 120_000 }, async () => {
   const first = await loginPersona(sandbox.url, '13800000001')
   const second = await loginPersona(sandbox.url, '13800000004')
   expect(first.user.nick_name).not.toBe(second.user.nick_name)
@@ -86,6 +86,16 @@ test('a host written from the protocol logs a borrower in late, logs them out, a
   await expect.poll(() => screen('home').textContent()).toContain(en.screens.home.hello.replace('{{name}}', second.user.nick_name))
   expect(await screen('home').textContent()).not.toContain(first.user.nick_name)
   await page.screenshot({ path: screenshotPath('host-contract-second-borrower') })
+
+  // The token expires: the next call is answered 401. The host hears goHome, the page waits on its login screen;
+  // a fresh token brings the borrower back to where they were.
+  await page.route('**/v2/**', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"status":401,"message":"token expired","data":null}' }), { times: 1 })
+  await frame.getByRole('button', { name: en.screens.home.repay, exact: true }).click()
+  await expect.poll(() => commands(page), { timeout: 30_000 }).toContain('goHome')
+  await screen('login').waitFor({ timeout: 30_000 })
+  const fresh = await loginPersona(sandbox.url, '13800000004')
+  await page.evaluate((payload) => (window as unknown as { logIn(p: unknown): void }).logIn(payload), { token: fresh.token, userId: fresh.user.user_id, userInfo: { phone: fresh.user.phone, nick_name: fresh.user.nick_name } })
+  await screen('repayment').waitFor({ timeout: 30_000 })
   await context.close()
 })
 
