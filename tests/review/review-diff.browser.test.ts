@@ -67,7 +67,11 @@ beforeAll(async () => {
 
 afterAll(() => {
   // The whole group npm start made (the builds are done; the sandbox is what runs).
-  if (server?.pid !== undefined) process.kill(-server.pid, 'SIGTERM')
+  try {
+    if (server?.pid !== undefined) process.kill(-server.pid, 'SIGTERM')
+  } catch {
+    // npm start ended by itself (a failed build): nothing left to stop, the copy still goes.
+  }
   execFileSync('git', ['worktree', 'remove', '--force', copy], { cwd: repoRoot })
   rmSync(copy, { recursive: true, force: true })
 })
