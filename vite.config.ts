@@ -9,6 +9,7 @@ import { budgets } from './src/build/budgets.js'
 import { firstScreen } from './src/build/first-screen.js'
 import { modernEntryWithoutGuard } from './src/build/legacy-tier.js'
 import { precompress } from './src/build/precompress.js'
+import { machineWordsOut } from './src/build/machine-words-out.js'
 import { pureLibraryCalls } from './src/build/pure-library-calls.js'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -32,6 +33,7 @@ export const productTests = {
 export default defineConfig(({ mode }) => ({
   base: './',
   plugins: [
+    machineWordsOut(),
     pureLibraryCalls(),
     axiosWithoutFetch(),
     react(),

@@ -66,7 +66,7 @@ export const bootStates = states({
     id: 'login',
     description:
       'The host owns login: ask it with the `login` command and wait for a bridge payload with a token.',
-    meta: screenMeta('login'),
+    meta: screenMeta('login', { en: 'Log in: the page asks the host app to log the borrower in.', 'zh-Hans': '登录：页面请宿主应用为借款人登录。' }),
     entry: [{ type: 'enterScreen', params: { screen: 'login' } }, 'askHostToLogin'],
     on: {
       'xstate.route': {},
@@ -79,7 +79,7 @@ export const bootStates = states({
     id: 'reauth',
     description:
       'A call answered 401: token and user info are gone and the host was told to go home. Waits for a new token, then returns to exactly where the borrower was; drafts are untouched.',
-    meta: { screen: 'login' },
+    meta: screenMeta('login', { en: 'Log in again: the login expired; what the borrower typed is kept.', 'zh-Hans': '重新登录：登录已失效，已填写的内容保留。' }),
     on: {
       'xstate.route': {},
       'login.request': { actions: 'askHostToLogin' },

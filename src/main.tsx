@@ -14,6 +14,8 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 async function main() {
   const root = document.getElementById('root')
   if (root === null) throw new Error('index.html has no #root')
+  // The build inlines the head script, the load watchdog with it; the dev server serves index.html as it is.
+  if (import.meta.env.DEV) await import('./app/load-watchdog')
   // The machine's definition (XState building every state node) first, the edge that runs it
   // (request layer, contract, strings) next: evaluated together they were one long task.
   await import('../machines/app.machine')

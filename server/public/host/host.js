@@ -251,6 +251,22 @@ window.addEventListener('message', (event) => {
   handleCommand(data)
 })
 
+// The reviewer page's drive, on this origin, starts on a borrower of its own: it asks the host to
+// log that borrower in and open the page from home, as a tester would by hand, and hears when it did.
+const reviewChannel = new BroadcastChannel('huaqian.sandbox.host')
+reviewChannel.onmessage = async (/** @type {MessageEvent} */ event) => {
+  const data = event.data
+  if (!data || data.kind !== 'login' || typeof data.phone !== 'string') return
+  log('in', 'drive', `The reviewer page's drive asks for its new borrower ${maskPhone(data.phone)}`)
+  try {
+    await login(data.phone, loginCode)
+    loadFrame()
+    reviewChannel.postMessage({ kind: 'loggedIn', phone: data.phone })
+  } catch (error) {
+    reviewChannel.postMessage({ kind: 'loginFailed', phone: data.phone, reason: error instanceof Error ? error.message : String(error) })
+  }
+}
+
 /** @param {{ command?: unknown, url?: unknown, reason?: unknown, field?: unknown, expected?: unknown }} message */
 function handleCommand({ command, url, reason, field, expected }) {
   switch (command) {
