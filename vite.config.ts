@@ -9,6 +9,7 @@ import { budgets } from './src/build/budgets.js'
 import { firstScreen } from './src/build/first-screen.js'
 import { modernEntryWithoutGuard } from './src/build/legacy-tier.js'
 import { precompress } from './src/build/precompress.js'
+import { machineWordsOut } from './src/build/machine-words-out.js'
 import { pureLibraryCalls } from './src/build/pure-library-calls.js'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -32,6 +33,7 @@ export const productTests = {
 export default defineConfig(({ mode }) => ({
   base: './',
   plugins: [
+    machineWordsOut(),
     pureLibraryCalls(),
     axiosWithoutFetch(),
     react(),
@@ -49,9 +51,7 @@ export default defineConfig(({ mode }) => ({
       ? []
       : [
           firstScreen({
-            // In the order the page needs them: the strings, then home; login and the address bar's mirror once it is live.
-            modules: ['locales/zh-Hans.json', 'src/pages/home-page.tsx'],
-            later: ['src/pages/login-page.tsx', 'src/app/address-mirror.tsx'],
+            modules: ['src/app/address-mirror.tsx', 'src/pages/home-page.tsx', 'src/pages/login-page.tsx', 'locales/zh-Hans.json'],
             fetches: [process.env.VITE_INIT_CONFIG_URL || 'config/init.json'],
             prerender: 'src/app/prerender.tsx',
             headScript: 'src/app/head-script.ts',

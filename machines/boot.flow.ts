@@ -72,7 +72,7 @@ export const bootStates = states({
     id: 'login',
     description:
       'The host owns login: ask it with the `login` command and wait for a bridge payload with a token.',
-    meta: screenMeta('login'),
+    meta: screenMeta('login', { en: 'Log in: the page asks the host app to log the borrower in.', 'zh-Hans': '登录：页面请宿主应用为借款人登录。' }),
     entry: [{ type: 'enterScreen', params: { screen: 'login' } }, 'askHostToLogin'],
     on: {
       'xstate.route': {},
@@ -85,7 +85,7 @@ export const bootStates = states({
     id: 'reauth',
     description:
       'A call answered 401: token and user info are gone and the host was told to go home. Waits for a new token, then asks whose it is.',
-    meta: { screen: 'login' },
+    meta: screenMeta('login', { en: 'Log in again: the login expired; the same borrower comes back to what they typed.', 'zh-Hans': '重新登录：登录已失效，同一位借款人回来后，已填写的内容保留。' }),
     on: {
       'xstate.route': {},
       'login.request': { actions: 'askHostToLogin' },
@@ -97,7 +97,7 @@ export const bootStates = states({
     id: 'verifyingBorrower',
     description:
       "A new token came for a page that holds a borrower's state. The same borrower returns to exactly where they were, drafts untouched; another borrower starts at home with nothing of the first.",
-    meta: { screen: 'login' },
+    meta: screenMeta('login', { en: 'Checking who logged in: the same borrower goes back to their screen, another starts at home.', 'zh-Hans': '核对登录的借款人：同一人回到原页面，其他人从首页开始。' }),
     initial: 'asking',
     on: {
       'xstate.route': {},

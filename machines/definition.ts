@@ -1,5 +1,6 @@
 import { and, not, or, stateIn } from 'xstate'
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject, InspectionEvent } from 'xstate'
+import type { Words } from './flow-kit'
 
 /*
  * The machine's definition as typed data: its state nodes, their formatted transitions and the
@@ -20,7 +21,7 @@ export interface NodeView {
   states: Record<string, NodeView>
   tags: string[]
   description?: string
-  meta?: { screen?: string; path?: string }
+  meta?: { screen?: string; path?: string; words?: Words }
   history?: 'shallow' | 'deep' | boolean
   initial?: { target?: NodeView[] }
   entry?: unknown[]

@@ -86,9 +86,21 @@ export type PollDelay = keyof typeof pollDelays
 // ---- the types a flow is written against ----
 
 export type AppTag = 'busy' | 'polling' | 'editing'
+
+/**
+ * What a state, a guard or an event means to the product, as a reviewer at a lender reads it: English
+ * and Simplified Chinese at least (the reviewer page falls back to English for the other locales).
+ */
+export interface Words {
+  en: string
+  'zh-Hans': string
+}
+
 export interface AppMeta {
   screen?: ScreenName
   path?: ScreenName
+  /** The screen's purpose in the reviewer's words (the state's `description` is the engineers' note). */
+  words?: Words
 }
 
 /** One state of the application machine, with guard and action names left open (see above). */

@@ -126,7 +126,7 @@ function sectionSaved<const T extends string>(next: T, fields: (context: AppCont
 
 export const funnelStates = states({
   loanDemand: {
-    ...screen('loanDemand', 'pricing'),
+    ...screen('loanDemand', { en: 'Borrow: the borrower picks the amount, the term and the purpose, and sees the price.', 'zh-Hans': '借款：选择金额、期限和用途，并看到价格。' }, 'pricing'),
     entry: [enter('loanDemand'), 'setDefaultDemand'],
     states: {
       pricing: pricing({
@@ -158,7 +158,7 @@ export const funnelStates = states({
   },
 
   facialIdentification: {
-    ...screen('facialIdentification', 'editing'),
+    ...screen('facialIdentification', { en: 'Face verification: two consents, then a liveness check at the vendor.', 'zh-Hans': '人脸识别：两项授权，然后到服务商完成活体检测。' }, 'editing'),
     states: {
       editing: editing({ on: 'form.submit', ready: 'faceReady', next: 'startingSession', previous: '#loanDemand' }),
       startingSession: submitting({
@@ -180,7 +180,7 @@ export const funnelStates = states({
       verifying: {
         description:
           "The liveness wait: the vendor's page (verify_url) is open in /pages/webview/index. Its return to the facialIdentification route, Back, or liveness.returned all lead to reading the result, never trusting the return URL.",
-        meta: { path: 'webview' },
+        meta: { path: 'webview', words: { en: "The vendor's face check, in its own web page.", 'zh-Hans': '服务商的人脸核验页面。' } },
         on: {
           'liveness.returned': { target: 'checking' },
           'xstate.route': { guard: { type: 'routeIs', params: { screen: 'facialIdentification' } }, target: 'checking' },
@@ -219,6 +219,7 @@ export const funnelStates = states({
   },
 
   basicInfo: wizardStep('basicInfo', {
+    words: { en: 'Basic information: name, ID number, education, marriage and address.', 'zh-Hans': '基本信息：姓名、身份证号、学历、婚姻和住址。' },
     ready: 'basicReady',
     previous: '#facialIdentification',
     invoke: sectionSaved('#assetInfo', ({ drafts: { basic: d } }) => ({
@@ -236,6 +237,7 @@ export const funnelStates = states({
   }),
 
   assetInfo: wizardStep('assetInfo', {
+    words: { en: 'Assets: occupation, income, housing, car and insurance.', 'zh-Hans': '资产信息：职业、收入、住房、车辆和保险。' },
     ready: 'assetReady',
     previous: '#basicInfo',
     invoke: sectionSaved('#contact', ({ drafts: { asset: d } }) => ({
@@ -251,6 +253,7 @@ export const funnelStates = states({
   }),
 
   contact: wizardStep('contact', {
+    words: { en: 'Emergency contacts: each with a relation, a name and a phone.', 'zh-Hans': '紧急联系人：每人填写关系、姓名和电话。' },
     ready: 'contactReady',
     previous: '#assetInfo',
     invoke: {
@@ -270,7 +273,7 @@ export const funnelStates = states({
   }),
 
   bankCard: {
-    ...screen('bankCard', 'editing'),
+    ...screen('bankCard', { en: 'Bank card: card number and reserved phone, an SMS code and the withhold agreement bind the card.', 'zh-Hans': '银行卡：输入卡号和预留手机号，凭短信验证码并同意代扣协议完成绑卡。' }, 'editing'),
     states: {
       editing: editing({ on: 'sms.send', ready: 'cardReady', next: 'sendingCode', previous: '#contact' }),
       sendingCode: codeSending('cardSmsSent', {

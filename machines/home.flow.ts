@@ -72,7 +72,7 @@ export const homeStates = states({
   home: {
     id: 'home',
     route: {},
-    meta: screenMeta('home'),
+    meta: screenMeta('home', { en: "Home: the borrower's loan status and the next step (apply, continue or repay).", 'zh-Hans': '首页：借款进度和下一步（申请、继续或还款）。' }),
     entry: { type: 'enterScreen', params: { screen: 'home' } },
     initial: 'loading',
     states: {

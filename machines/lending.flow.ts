@@ -157,7 +157,7 @@ const offer = (context: AppContext) => ({
 
 export const lendingStates = states({
   review: {
-    ...screen('review', 'reportingDevice'),
+    ...screen('review', { en: 'Under review: the credit decision is awaited; the rights card can speed it up.', 'zh-Hans': '审核中：等待授信结果，购买权益卡可优先审核。' }, 'reportingDevice'),
     // Back leaves the wait for home, as poll.stop does; the review goes on at the server.
     on: { 'rights.open': { target: '#rights' }, 'step.back': { target: '#home' } },
     states: {
@@ -186,7 +186,7 @@ export const lendingStates = states({
   },
 
   result: {
-    ...screen('result', 'deciding'),
+    ...screen('result', { en: "Review result: approved with a limit and a price, or declined with other lenders' products.", 'zh-Hans': '审核结果：通过则显示额度和价格，被拒则推荐其他机构的产品。' }, 'deciding'),
     // No rights card here: a decision was made (docs/product-rules.md#flow-rights-before-decision).
     on: { 'step.back': { target: '#home' } },
     states: {
@@ -216,7 +216,7 @@ export const lendingStates = states({
   },
 
   match: {
-    ...screen('match'),
+    ...screen('match', { en: 'Choose a lender among those matched to the borrower.', 'zh-Hans': '选择出借机构：从匹配的机构中选择一家。' }),
     on: { 'step.back': { target: '#result' } },
     ...loadThenReady(
       {
@@ -229,7 +229,7 @@ export const lendingStates = states({
   },
 
   lendConfirm: {
-    ...screen('lendConfirm', 'loadingCard'),
+    ...screen('lendConfirm', { en: "Confirm loan: the lender's price and agreements, the card bound for the lender by SMS, then the application.", 'zh-Hans': '确认借款：机构报价和协议，短信验证为该机构绑卡，然后提交申请。' }, 'loadingCard'),
     // Only `editing` and `pricing` take a new amount or term, and price it.
     on: priceLocked,
     states: {

@@ -1,5 +1,5 @@
 import { and } from 'xstate'
-import { guards, states, update } from './flow-kit'
+import { guards, states, update, type Words } from './flow-kit'
 import type { OverlayName } from './screens'
 import { isOverlay, screenOfRoute } from './screens'
 import { loadThenReady, screenMeta } from './shapes'
@@ -42,14 +42,14 @@ export const overlayActions = {
 }
 
 /** An overlay page: a route may open it directly (a typed or Back URL), where allowed. */
-function page<const P extends OverlayName>(name: P) {
+function page<const P extends OverlayName>(name: P, words: Words) {
   return {
     id: name,
     route: {
       guard: { type: 'screenAllowed', params: { screen: name } },
       actions: 'openOverlay',
     },
-    meta: screenMeta(name),
+    meta: screenMeta(name, words),
   } as const
 }
 
@@ -82,7 +82,7 @@ export const overlayStates = states({
         ],
       },
       privacy: {
-        ...page('privacy'),
+        ...page('privacy', { en: 'Agreement: the full text of an agreement the borrower accepts.', 'zh-Hans': '协议：借款人所同意协议的全文。' }),
         ...loadThenReady({
           src: 'getAgreement',
           input: ({ context }) => ({
@@ -93,7 +93,7 @@ export const overlayStates = states({
         }),
       },
       thirdProtocol: {
-        ...page('thirdProtocol'),
+        ...page('thirdProtocol', { en: "Lender agreement: the lender's own terms.", 'zh-Hans': '机构协议：出借机构自己的条款。' }),
         ...loadThenReady({
           src: 'getContract',
           input: ({ context }) => ({
@@ -106,8 +106,8 @@ export const overlayStates = states({
           onDone: content,
         }),
       },
-      richText: page('richText'),
-      webview: page('webview'),
+      richText: page('richText', { en: "Details: a page of the lender's explanations.", 'zh-Hans': '详情：机构的说明页面。' }),
+      webview: page('webview', { en: 'Web page: an outside page opened inside the app.', 'zh-Hans': '网页：在应用内打开的外部页面。' }),
     },
   },
 })

@@ -21,6 +21,9 @@ import type { AppContext } from './app.machine'
 
 export const snapshotVersion = 2
 
+/** The storage keys the page's snapshots are kept under begin with this (then the version and the borrower). */
+export const snapshotKeyPrefix = 'huaqian.app.'
+
 export interface StoredSnapshot {
   local: string
   session: string

@@ -183,7 +183,7 @@ const payingOut = poll({
 
 export const servicingStates = states({
   loanPlan: {
-    ...screen('loanPlan', 'loading'),
+    ...screen('loanPlan', { en: 'Loan plan: the payout and the repayment schedule; the contract can be saved.', 'zh-Hans': '借款计划：放款进度和还款计划，可保存合同。' }, 'loading'),
     states: {
       loading: loading(newLoanPlan('payingOut', 'ready')),
       failed: retryInto('loading'),
@@ -209,7 +209,7 @@ export const servicingStates = states({
   },
 
   repayment: {
-    ...screen('repayment', 'loadingStatus'),
+    ...screen('repayment', { en: 'Repay: the borrower chooses the loan and the periods to repay.', 'zh-Hans': '还款：选择要还的借款和期数。' }, 'loadingStatus'),
     on: { 'step.back': { target: '#home' } },
     states: {
       loadingStatus: loading({
@@ -234,7 +234,7 @@ export const servicingStates = states({
   },
 
   repayDetail: {
-    ...screen('repayDetail', 'trialing'),
+    ...screen('repayDetail', { en: 'Repayment details: what the chosen periods cost.', 'zh-Hans': '还款明细：所选各期的应还金额。' }, 'trialing'),
     // Back from every sub-state: a refused trial is left by choosing again, not by a Retry.
     on: { 'step.back': { target: '#repayment' } },
     states: {
@@ -257,7 +257,7 @@ export const servicingStates = states({
   },
 
   paymentConfirm: {
-    ...screen('paymentConfirm', 'loadingCard'),
+    ...screen('paymentConfirm', { en: 'Confirm payment: pay the chosen periods from the bound card.', 'zh-Hans': '确认付款：用已绑定的银行卡支付所选各期。' }, 'loadingCard'),
     states: {
       loadingCard: loading({
         src: 'showCard',
@@ -304,7 +304,7 @@ export const servicingStates = states({
   repaymentResult: {
     id: 'repaymentResult',
     // Not routable: only a payment brings the borrower here, never a typed or Back URL.
-    meta: screenMeta('repaymentResult'),
+    meta: screenMeta('repaymentResult', { en: 'Repayment result: succeeded, failed with the reason, or still processing.', 'zh-Hans': '还款结果：成功、失败及原因，或仍在处理中。' }),
     entry: { type: 'enterScreen', params: { screen: 'repaymentResult' } },
     initial: 'deciding',
     on: { 'repay.again': { target: '#repayment' } },
@@ -342,7 +342,7 @@ export const servicingStates = states({
   },
 
   repayPlan: {
-    ...screen('repayPlan'),
+    ...screen('repayPlan', { en: 'Repayment schedule: every period of the loan and its status.', 'zh-Hans': '还款计划：借款的每一期及其状态。' }),
     entry: [enter('repayPlan'), 'pickDefaultRepayLoan'],
     // Back from every sub-state: after a refused plan the notice sends the borrower back.
     on: { 'step.back': { target: '#repayment' } },

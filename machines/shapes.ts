@@ -1,6 +1,6 @@
 import type { DoneActorEvent } from 'xstate'
 import type { AppContext } from './context'
-import type { AppStateConfig, PollDelay, PollKind } from './flow-kit'
+import type { AppStateConfig, PollDelay, PollKind, Words } from './flow-kit'
 import type { BankCard, LoanTrial, PortArgs } from './ports'
 import type { ScreenName } from './screens'
 
@@ -15,20 +15,22 @@ import type { ScreenName } from './screens'
 /** One invoke of a state: which actor, its input, where its answer goes. The shapes add the failures. */
 export type AppInvoke = Exclude<NonNullable<AppStateConfig['invoke']>, readonly unknown[]>
 
-export const screenMeta = <const S extends ScreenName>(screen: S) => ({ screen })
+/** A screen's meta: which screen it shows and its purpose in the reviewer's words. */
+export const screenMeta = <const S extends ScreenName>(screen: S, words: Words) => ({ screen, words })
 
 /** Entering a screen records it as the screen the borrower is on. */
 export const enter = <const S extends ScreenName>(screen: S) => ({ type: 'enterScreen', params: { screen } }) as const
 
 /**
  * A screen: its id is its name, a route (URL or Back) may enter it where the server's status allows,
- * and it starts in `initial` (when its states come from a shape, the shape says).
+ * and it starts in `initial` (when its states come from a shape, the shape says). Its `words` say
+ * what it is for; the English is its description too.
  */
-export function screen<const S extends ScreenName, const I extends string = never>(name: S, initial?: I) {
+export function screen<const S extends ScreenName, const I extends string = never>(name: S, words: Words, initial?: I) {
   return {
     id: name,
     route: { guard: { type: 'screenAllowed', params: { screen: name } } },
-    meta: screenMeta(name),
+    meta: screenMeta(name, words),
     entry: enter(name),
     ...(initial === undefined ? {} : { initial }),
   } as const
@@ -140,9 +142,9 @@ export function wizardStep<
   const R extends string,
   const P extends string,
   const I extends AppInvoke,
->(name: S, spec: { ready: R; previous: P; invoke: I }) {
+>(name: S, spec: { words: Words; ready: R; previous: P; invoke: I }) {
   return {
-    ...screen(name, 'editing'),
+    ...screen(name, spec.words, 'editing'),
     states: {
       editing: editing({ on: 'form.submit', ready: spec.ready, next: 'submitting', previous: spec.previous }),
       submitting: submitting({ invoke: spec.invoke, back: 'editing' }),

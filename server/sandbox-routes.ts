@@ -8,7 +8,7 @@ import { checkMobile, normaliseMobile } from '../src/contract/field-rules'
 import type { SandboxApp, SandboxEnv } from './sandbox-app'
 import { tablesForReset, type Db } from './db'
 import { buildOpenApiDocument } from './openapi'
-import { createUser, identityFor, personas, seed } from './personas'
+import { createUser, identityFor, personaByKey, personas, seed } from './personas'
 import { resolveLocale, translate } from './messages'
 import { outbox } from './sms'
 import { servePage } from './sandbox-page'
@@ -28,6 +28,10 @@ export const tokenTtlMs = 24 * 3_600_000
 
 const loginBody = z.object({ phone: z.string(), code: z.string() })
 const outcomeBody = z.object({ outcome: z.enum(['passed', 'failed']) })
+const borrowerBody = z.object({ like: z.optional(z.string()) })
+
+/** A new borrower's numbers: 186 0000 0000 upwards (a range no persona, fixture or sample path uses), the first one no user has. */
+const newBorrowerPhones = { first: 18_600_000_000, tries: 100_000 }
 
 interface SessionRow {
   id: string
@@ -149,6 +153,34 @@ export function mountSandboxRoutes(
     })()
     if (!result) return fail(c, StatusCode.notFound, translate('notFound', locale))
     return ok(c, sessionView(result, nowMs))
+  })
+
+  /**
+   * A new borrower, with nothing done yet, who fares as a fresh persona does (`like`, default
+   * `approve`): a drive or a demo starts from it, leaving the seeded personas as they are.
+   */
+  app.post('/sandbox/borrowers', async (c) => {
+    const locale = localeOf(c)
+    const body = z.safeParse(borrowerBody, (await jsonBody(c)) ?? {})
+    const like = personaByKey(body.success ? (body.data.like ?? 'approve') : null)
+    if (!like || like.setup !== 'fresh') {
+      const fresh = personas.filter((p) => p.setup === 'fresh').map((p) => p.key).join(', ')
+      return fail(c, StatusCode.invalidRequest, translate('invalidRequest', locale, { detail: `like: one of ${fresh}` }))
+    }
+    const nowMs = now()
+    const user = db.transaction(() => {
+      for (let n = 0; n < newBorrowerPhones.tries; n += 1) {
+        const phone = String(newBorrowerPhones.first + n)
+        if (!userByPhone(db, phone)) {
+          const created = createUser(db, phone, `用户${phone.slice(-4)}`, like.key, nowMs)
+          loanUserOf(db, created.id, nowMs)
+          return created
+        }
+      }
+      return null
+    })()
+    if (!user) return fail(c, StatusCode.invalidRequest, translate('invalidRequest', locale, { detail: 'no new number left: POST /sandbox/reset' }))
+    return ok(c, { phone: user.phone, nick_name: user.nick_name, like: like.key, login_code: sandboxLoginCode })
   })
 
   /** Wipes every table and seeds again: the personas start over. */

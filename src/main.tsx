@@ -14,6 +14,8 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 async function main() {
   const root = document.getElementById('root')
   if (root === null) throw new Error('index.html has no #root')
+  // The build inlines the head script, the load watchdog with it; the dev server serves index.html as it is.
+  if (import.meta.env.DEV) await import('./app/load-watchdog')
   // The machine's definition (XState building every state node) first, the edge that runs it
   // (request layer, contract, strings) next: evaluated together they were one long task.
   await import('../machines/app.machine')
@@ -25,15 +27,11 @@ async function main() {
   const { renderApp } = await import('./app/render-app')
   const ready = await i18n
   await nextTask()
-  let announced = false
   renderApp(root, ready, { actor, services }, () => {
-    // Development's strict mode commits twice; the host hears `ready` once.
-    if (announced) return
-    announced = true
     // The prerender's words, hidden if they were in another locale, show again with the page's own.
     delete document.documentElement.dataset.prerender
+    // The head script's watchdog stands down and tells the host `ready`.
     document.dispatchEvent(new Event(pageStartedEvent))
-    services.bridge.send({ command: 'ready' })
   })
 }
 

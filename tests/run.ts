@@ -3,6 +3,7 @@
 // cannot type-check or build can never report green.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism, loadavg } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { env } from './support/env'
@@ -11,6 +12,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const chromiumPath = env.chromiumPath
 const extraArgs = process.argv.slice(2)
 const startedAt = Date.now()
+// Other jobs on the machine stretch the wall time; the load when the run began says how much.
+const loadAtStart = Math.round(loadavg()[0]! * 10) / 10
 let passed = 0
 let failed = 0
 
@@ -36,11 +39,34 @@ function check(name: string, ok: boolean): void {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`)
 }
 
+/**
+ * The CPU seconds of the run's finished children (Linux's /proc; undefined elsewhere): unlike the
+ * wall time, other jobs on the machine barely move it.
+ */
+function childCpuSeconds(): number | undefined {
+  try {
+    // The fields after the command's name start at the state (field 3): cutime and cstime are fields 16 and 17.
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')
+    return Math.round((Number(fields[13]) + Number(fields[14])) / 100)
+  } catch {
+    return undefined
+  }
+}
+
 function finish(): never {
   // The whole run's figures, for docs/testing.md (`npm run docs:figures`); a run of some files only is not the suite's.
   if (extraArgs.length === 0) {
     mkdirSync(path.join(root, 'artifacts'), { recursive: true })
-    const run = { passed, failed, seconds: Math.round((Date.now() - startedAt) / 1000), finishedAt: new Date().toISOString(), ci: env.ci }
+    const run = {
+      passed,
+      failed,
+      seconds: Math.round((Date.now() - startedAt) / 1000),
+      cpuSeconds: childCpuSeconds(),
+      cores: availableParallelism(),
+      loadAtStart,
+      finishedAt: new Date().toISOString(),
+      ci: env.ci,
+    }
     writeFileSync(path.join(root, 'artifacts', 'npm-test.json'), `${JSON.stringify(run, null, 2)}\n`)
   }
   console.log(`${passed} passed, ${failed} failed`)

@@ -1,6 +1,6 @@
 import { normaliseOrigins } from '../bridge/base-url-policy'
-import { deliverCommand, frameHostOrigins, type LoadFailure } from '../bridge/bridge'
-import type { Locale } from '../i18n/locale'
+import { deliverCommand, frameHostOrigins, type BridgeCommand, type LoadFailure } from '../bridge/bridge'
+import { defaultLocale, type Locale } from '../i18n/locale'
 import { localeBeforeIntake, pageLocale } from '../i18n/page-locale'
 import { loadFailed as en } from '../../locales/en.json'
 import { loadFailed as es } from '../../locales/es.json'
@@ -15,16 +15,26 @@ import { originList } from './origin-list'
  * prerendered splash never stays on screen with nothing to do. When a script of the page fails to load or run
  * before the page has started, or the page has not started within the bound while it is visible, the borrower
  * sees what happened and a Reload button in their language, and the host hears `loadFailed` over the bridge.
- * A page that starts after all takes the message away and sends `ready` as always.
+ * When the entry puts the live page on screen, the host hears `ready` from here, once, and a message shown
+ * goes away.
  */
 
 /** How long a visible page may take to start before the borrower is told; a slow network may still finish after. */
 export const loadBoundMs = 8000
 
 const words: Record<Locale, typeof zhHans> = { 'zh-Hans': zhHans, 'zh-Hant': zhHant, en, fr, es }
-// Read now, before the entry's intake takes the payload out of the URL. The host may not have sent its payload
-// yet: then the WebView's language is the best guess at the borrower's.
-const locale = localeBeforeIntake(window) ?? pageLocale(window, navigator.language)
+/**
+ * Read at install, before the entry's intake takes the payload out of the URL. The host may not have sent its
+ * payload yet: then the WebView's language is the best guess at the borrower's.
+ */
+function borrowerLocale(): Locale {
+  try {
+    return localeBeforeIntake(window) ?? pageLocale(window, navigator.language)
+  } catch {
+    // The reading itself failed on this engine: the message still shows, in the default language.
+    return defaultLocale
+  }
+}
 
 let started = false
 let notice: HTMLElement | null = null
@@ -60,8 +70,12 @@ function fail(reason: LoadFailure): void {
   else document.addEventListener('DOMContentLoaded', show)
   if (told.has(reason)) return
   told.add(reason)
+  tellHost({ command: 'loadFailed', reason })
+}
+
+function tellHost(command: BridgeCommand): void {
   const trusted = normaliseOrigins([location.origin, ...originList(import.meta.env.VITE_HOST_ORIGINS)])
-  deliverCommand(window, { command: 'loadFailed', reason }, frameHostOrigins(window, trusted))
+  deliverCommand(window, command, frameHostOrigins(window, trusted))
 }
 
 /** A script of the page's own: served beside the page (the build's assets, the inline scripts). */
@@ -98,7 +112,10 @@ function rearm(): void {
 window.addEventListener('error', onError, true)
 window.addEventListener('unhandledrejection', onRejection)
 document.addEventListener(pageStartedEvent, () => {
+  // Development's strict mode commits the first screen twice; the host hears `ready` once.
+  if (started) return
   started = true
+  tellHost({ command: 'ready' })
   clearTimeout(timer)
   document.removeEventListener('visibilitychange', rearm)
   window.removeEventListener('error', onError, true)
@@ -106,3 +123,4 @@ document.addEventListener(pageStartedEvent, () => {
   if (notice !== null) notice.remove()
 })
 arm()
+const locale = borrowerLocale()

@@ -143,6 +143,7 @@ export function createServices(win: Window, config: AppConfig): Services {
             production: config.production,
           })
           baseUrl = resolved.baseUrl
+          if (resolved.refusedBridgeBaseUrl) bridge.refuse('baseUrl')
           return { baseUrl: resolved.baseUrl }
         } catch (error) {
           throw initConfigFailure(error)

@@ -1,6 +1,6 @@
 import Hex from 'crypto-js/enc-hex'
 import sha256 from 'crypto-js/sha256'
-import { snapshotVersion, type StoredSnapshot } from '../../machines/persistence'
+import { snapshotKeyPrefix, snapshotVersion, type StoredSnapshot } from '../../machines/persistence'
 
 /*
  * Where the machine's snapshot is kept on the device (docs/product-rules.md#nothing-lost-snapshot,
@@ -14,7 +14,7 @@ import { snapshotVersion, type StoredSnapshot } from '../../machines/persistence
  * token it is, and returns to the screen only for the same borrower.
  */
 
-const prefix = `huaqian.app.v${snapshotVersion}`
+const prefix = `${snapshotKeyPrefix}v${snapshotVersion}`
 const guestKey = `${prefix}.guest`
 const lastKey = `${prefix}.last`
 const borrowerKey = (borrowerId: string) => `${prefix}.borrower.${borrowerId}`

@@ -16,6 +16,7 @@ export interface StartedApp {
 export async function startMachine(win: Window): Promise<StartedApp> {
   const config = readConfig(win.document.baseURI)
   const services = createServices(win, config)
+  services.bridge.onLogout(() => void import('./host-logout').then(({ reloadLoggedOut }) => reloadLoggedOut(win)))
   // After a reload the token is no longer in the URL: the host is asked for it first.
   await services.bridge.payloadSettled()
   // The locale comes from the page query (before or after the hash route), else the host's payload.

@@ -152,7 +152,7 @@ test('before any message, a framed page whose engine names its parent posts to t
   // A parent at an origin nobody trusts learns nothing of it: every trusted origin is tried, and the engine drops them.
   const untrusted: Posted[] = []
   const elsewhere = new FakeWindow({ framed: untrusted })
-  Object.assign(elsewhere, { document: { referrer: 'https://evil.example/page' } })
+  Object.assign(elsewhere.location, { ancestorOrigins: ['https://evil.example'] })
   createBridge({ window: elsewhere, allowedOrigins: [hostOrigin] }).send({ command: 'ready' })
   expect(untrusted.map((post) => post.targetOrigin)).toEqual(['https://page.huaqian.example', hostOrigin])
 })
@@ -253,4 +253,65 @@ test('a message from an unknown origin neither delivers a payload nor ends the w
   expect(settled).toBe(false)
   await waiting
   expect(received).toEqual([])
+})
+
+// rules: bridge-request-payload
+test('payload: null is the answer of a host with no borrower: it ends the wait and refuses nothing', async () => {
+  const posted: Posted[] = []
+  const win = new FakeWindow({ framed: posted })
+  const bridge = createBridge({ window: win, allowedOrigins: [hostOrigin] })
+  const settled = bridge.payloadSettled(60_000)
+  win.receive({ type: 'huaqian.bridge', payload: null }, hostOrigin)
+  await settled
+  expect(bridge.sent.map((sent) => sent.command.command)).toEqual(['requestPayload'])
+})
+
+// rules: bridge-logout
+test('a logout from a trusted origin reaches the page; from elsewhere it is ignored', async () => {
+  const win = new FakeWindow({ framed: [] })
+  const bridge = createBridge({ window: win, allowedOrigins: [hostOrigin] })
+  const settled = bridge.payloadSettled(60_000)
+  let heard = 0
+  bridge.onLogout(() => (heard += 1))
+  win.receive({ type: 'huaqian.logout' }, 'https://evil.example')
+  expect(heard).toBe(0)
+  win.receive({ type: 'huaqian.logout' }, hostOrigin)
+  // It answers requestPayload too: there is no borrower to hand over.
+  await settled
+  expect(heard).toBe(1)
+})
+
+// rules: bridge-global-read-once
+test('the host global is deleted once read; the payload stays the initial one', () => {
+  const win = new FakeWindow()
+  Object.assign(win, { __HUAQIAN_BRIDGE__: { token: 'from-global' } })
+  const bridge = createBridge({ window: win, allowedOrigins: [] })
+  expect(bridge.initial).toEqual({ token: 'from-global' })
+  expect('__HUAQIAN_BRIDGE__' in win).toBe(false)
+})
+
+// rules: bridge-refusals
+test('a field the page does not take is told to the host and to the console, by name, with what it expects', async () => {
+  const ios: unknown[] = []
+  const errors: unknown[] = []
+  const original = console.error
+  console.error = (...args: unknown[]) => errors.push(args.join(' '))
+  try {
+    const win = new FakeWindow({ search: `?bridge=${encodeBridgeParameter({ token: 't', userId: { id: 7 }, fontScale: 3 })}` })
+    Object.assign(win, { webkit: { messageHandlers: { huaqian: { postMessage: (message: unknown) => ios.push(message) } } } })
+    const bridge = createBridge({ window: win, allowedOrigins: [hostOrigin] })
+    expect(bridge.initial).toEqual({ token: 't' })
+    // A message whose object is over the JSON limit is refused whole, as its text would be.
+    win.receive({ type: 'huaqian.bridge', payload: { token: 'big', model: 'x', note: 'y'.repeat(1_000_000) } }, hostOrigin)
+    await expect.poll(() => ios.length).toBe(3)
+  } finally {
+    console.error = original
+  }
+  expect(ios.map((message) => (message as { field: string }).field)).toEqual(['userId', 'fontScale', 'payload'])
+  expect(ios[0]).toEqual({ command: 'payloadRefused', field: 'userId', expected: 'text or an integer, at most 128 characters' })
+  expect(errors).toEqual([
+    'huaqian bridge: userId refused; expected text or an integer, at most 128 characters',
+    'huaqian bridge: fontScale refused; expected a number from 1 to 2',
+    'huaqian bridge: payload refused; expected an object or its JSON text, at most 1000000 characters of JSON',
+  ])
 })

@@ -1,6 +1,7 @@
 import { normaliseOrigins } from './base-url-policy'
 import {
   parseBridgePayload,
+  type RefusableField,
   readQueryPayload,
   urlParameters,
   type BridgePayload,
@@ -25,6 +26,8 @@ export type BridgeCommand =
   | { command: 'requestPayload' }
   /** The page's code runs and its first screen is live: payload messages are heard from here on. */
   | { command: 'ready' }
+  /** A field of a payload the page did not take (`payload`: the whole of it), and what it expects there. */
+  | { command: 'payloadRefused'; field: string; expected: string }
   /**
    * The page's code failed to load or run (`error`), or had not started within the bound (`timeout`; a
    * `ready` may still follow). The borrower sees a message with a reload button.
@@ -55,6 +58,8 @@ export interface BridgeWindow {
 
 export const bridgeMessageType = 'huaqian.bridge'
 export const commandMessageType = 'huaqian.command'
+/** The host's borrower logged out: the page forgets them (`{ type: 'huaqian.logout' }`, from a trusted origin). */
+export const logoutMessageType = 'huaqian.logout'
 export const bridgeGlobalName = '__HUAQIAN_BRIDGE__'
 
 interface PostMessageTarget {
@@ -117,10 +122,10 @@ export function detectPlatform(
 }
 
 /** The first usable payload present at load: the host's global, else the URL. */
-export function readInitialPayload(win: BridgeWindow): { payload: BridgePayload; source: PayloadSource } | null {
-  const fromGlobal = parseBridgePayload(property(win, bridgeGlobalName))
+export function readInitialPayload(win: BridgeWindow, refusals?: RefusableField[]): { payload: BridgePayload; source: PayloadSource } | null {
+  const fromGlobal = parseBridgePayload(property(win, bridgeGlobalName), refusals)
   if (fromGlobal) return { payload: fromGlobal, source: 'global' }
-  const fromQuery = readQueryPayload(urlParameters(win.location.search, win.location.hash))
+  const fromQuery = readQueryPayload(urlParameters(win.location.search, win.location.hash), refusals)
   return fromQuery ? { payload: fromQuery, source: 'query' } : null
 }
 
@@ -169,17 +174,13 @@ function isOpenableUrl(url: string): boolean {
 
 /**
  * The origins a command to the parent frame is posted to, when no payload message named one: the parent's own
- * origin where the engine tells it (`location.ancestorOrigins`, else the referrer a framed page gets), if it is
+ * origin as the engine tells it (`location.ancestorOrigins`: every Chrome and WebKit of the matrix), if it is
  * trusted; else every trusted origin. Posting to an origin the parent does not have makes the engine log an
  * error in the host's console, once for each.
  */
 export function frameHostOrigins(win: BridgeWindow, trusted: readonly string[]): readonly string[] {
-  const candidates = [win.location.ancestorOrigins?.[0], win.document?.referrer]
-  for (const candidate of candidates) {
-    const [origin] = normaliseOrigins(candidate ? [candidate] : [])
-    if (origin !== undefined && trusted.includes(origin)) return [origin]
-  }
-  return trusted
+  const parent = win.location.ancestorOrigins?.[0]
+  return parent !== undefined && trusted.includes(parent) ? [parent] : trusted
 }
 
 /**
@@ -238,6 +239,10 @@ export interface Bridge {
   payloadSettled(timeoutMs?: number): Promise<void>
   /** Every command sent, with where it went (`none`: no host was present). */
   readonly sent: readonly SentCommand[]
+  /** Tells the host (`payloadRefused`) and the console that a field it sent was not taken, and what it takes. */
+  refuse(field: RefusableField): void
+  /** Calls `listener` when the host logs its borrower out; the page listens in the task that creates the bridge. */
+  onLogout(listener: () => void): void
   dispose(): void
 }
 
@@ -250,6 +255,7 @@ export function createBridge(options: BridgeOptions): Bridge {
   let payloadOrigin: string | null = null
   const sent: SentCommand[] = []
   const answerListeners = new Set<() => void>()
+  const logoutListeners = new Set<() => void>()
 
   const listener: MessageListener = (event) => {
     if (!trusted.includes(event.origin)) return
@@ -261,16 +267,32 @@ export function createBridge(options: BridgeOptions): Bridge {
         return
       }
     }
-    if (property(data, 'type') !== bridgeMessageType) return
+    const type = property(data, 'type')
+    if (type !== bridgeMessageType && type !== logoutMessageType) return
+    // A payload, `payload: null` (no borrower) or a logout: each answers `requestPayload`.
     for (const answered of [...answerListeners]) answered()
-    const payload = parseBridgePayload(property(data, 'payload'))
+    if (type === logoutMessageType) {
+      logoutListeners.forEach((listener) => listener())
+      return
+    }
+    const refusals: RefusableField[] = []
+    const payload = parseBridgePayload(property(data, 'payload'), refusals)
+    refusals.forEach(refuse)
     if (!payload) return
     payloadOrigin = event.origin
     options.onPayload?.(payload, event.origin)
   }
   win.addEventListener('message', listener)
 
-  const initial = readInitialPayload(win)
+  const initialRefusals: RefusableField[] = []
+  const initial = readInitialPayload(win, initialRefusals)
+  // Read once: the token does not stay readable in a global for any script of the page's origin. A global the
+  // host defined read-only stays (deleting it throws here); the page never reads it again.
+  try {
+    delete (win as unknown as Record<string, unknown>)[bridgeGlobalName]
+  } catch {
+    // See above.
+  }
   // The token is in memory now; it must not stay in the address bar, the history or a Referer,
   // whichever copy the page read: a host may hand it both in the URL and in its global.
   scrubAddress(win)
@@ -279,11 +301,24 @@ export function createBridge(options: BridgeOptions): Bridge {
     return deliverCommand(win, command, payloadOrigin ? [payloadOrigin] : frameHostOrigins(win, trusted))
   }
 
+  // Reports in the order the refusals were made: each waits for the one before it.
+  let reported = Promise.resolve()
+  function refuse(field: RefusableField): void {
+    reported = reported.then(() => import('./field-expectations')).then(({ fieldExpectations }) => {
+      const expected = fieldExpectations[field]
+      // The host's engineer reads the console in the WebView's inspector; the command reaches the app's own logs.
+      console.error(`huaqian bridge: ${field} refused; expected ${expected}`)
+      send({ command: 'payloadRefused', field, expected })
+    })
+  }
+
   function send(command: BridgeCommand): BridgeDelivery {
     const via = deliver(command)
     sent.push({ command, via })
     return via
   }
+
+  initialRefusals.forEach(refuse)
 
   return {
     initial: initial?.payload ?? null,
@@ -304,6 +339,10 @@ export function createBridge(options: BridgeOptions): Bridge {
     },
     get sent() {
       return sent
+    },
+    refuse,
+    onLogout(listener) {
+      logoutListeners.add(listener)
     },
     dispose() {
       win.removeEventListener('message', listener)

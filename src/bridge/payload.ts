@@ -138,7 +138,7 @@ function gpsOf(value: unknown): GpsPoint | undefined {
   return { lat, lng }
 }
 
-const locationKeys = [
+export const locationKeys = [
   'province_id',
   'province_name',
   'city_id',
@@ -200,16 +200,44 @@ function scaleOf(value: unknown): number | undefined {
   return scale !== undefined && scale >= 1 && scale <= 2 ? scale : undefined
 }
 
+/** What a host can send that the page may refuse: a field, or `payload`, the whole of it. */
+export type RefusableField = keyof BridgePayload | 'payload'
+
+/**
+ * The length of a host object's JSON text; null when it has none (a getter or trap that throws, a cycle): then
+ * each field's own check, which reads it alone, decides.
+ */
+function jsonLength(record: object): number | null {
+  try {
+    return JSON.stringify(record).length
+  } catch {
+    return null
+  }
+}
+
 /**
  * A type-checked copy of a host payload, or null when it carries no usable token. Accepts an
- * object or its JSON text.
+ * object or its JSON text; the size limit holds for both. `refusals`, when given, receives each
+ * field that was sent and not taken (src/bridge/field-expectations.ts says what each takes).
  */
-export function parseBridgePayload(raw: unknown): BridgePayload | null {
-  const record = objectOf(raw)
-  if (!record) return null
-  const token = text(own(record, 'token'), fieldLimits.token)?.trim()
-  if (!token) return null
-  const candidate: Partial<BridgePayload> = {
+export function parseBridgePayload(raw: unknown, refusals?: RefusableField[]): BridgePayload | null {
+  const refuse = (field: RefusableField) => refusals?.push(field)
+  // Nothing sent is no payload; it refuses nothing.
+  if (raw === undefined || raw === null) return null
+  const size = isRecord(raw) ? jsonLength(raw) : null
+  const record = size !== null && size > fieldLimits.jsonText ? undefined : objectOf(raw)
+  if (!record) {
+    refuse('payload')
+    return null
+  }
+  const sentToken = own(record, 'token')
+  const token = text(sentToken, fieldLimits.token)?.trim()
+  if (!token) {
+    // Without a token the payload says there is no borrower; a token of the wrong kind is the host's mistake.
+    if (sentToken !== undefined && sentToken !== null && sentToken !== '') refuse('token')
+    return null
+  }
+  const candidate: Omit<BridgePayload, 'token'> = {
     channelCode: idText(own(record, 'channelCode')),
     deviceId: idText(own(record, 'deviceId')),
     gps: gpsOf(own(record, 'gps')),
@@ -233,6 +261,7 @@ export function parseBridgePayload(raw: unknown): BridgePayload | null {
   const payload: BridgePayload = { token }
   for (const [key, value] of Object.entries(candidate)) {
     if (value !== undefined) Object.assign(payload, { [key]: value })
+    else if (own(record, key) !== undefined && own(record, key) !== null) refuse(key as keyof BridgePayload)
   }
   return payload
 }
@@ -274,16 +303,17 @@ export function urlParameters(search: string, hash = ''): URLSearchParams {
 }
 
 /** A payload from the URL: `bridge=` base64url JSON, else individual parameters. */
-export function readQueryPayload(parameters: URLSearchParams): BridgePayload | null {
+export function readQueryPayload(parameters: URLSearchParams, refusals?: RefusableField[]): BridgePayload | null {
   const encoded = parameters.get('bridge')
   if (encoded !== null) {
     const json = decodeBase64Url(encoded)
-    return json === null ? null : parseBridgePayload(json)
+    if (json === null) refusals?.push('payload')
+    return json === null ? null : parseBridgePayload(json, refusals)
   }
   // Own properties only (`__proto__` included, as a plain key of an object without a prototype): the parser reads
   // the fields it knows. A repeated parameter counts once, its first value, as URLSearchParams.get reads it. Not
   // Object.fromEntries: the inline head script reads this before any polyfill has loaded.
   const fields: Record<string, string> = Object.create(null)
   for (const [key, value] of parameters) if (!(key in fields)) fields[key] = value
-  return parseBridgePayload(fields)
+  return parseBridgePayload(fields, refusals)
 }

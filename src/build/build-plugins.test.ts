@@ -26,11 +26,10 @@ beforeAll(() => {
   const bulk = Array.from({ length: 3000 }, (_, index) => `"${(index * 2654435761) % 4294967296}"`).join(',')
   // The entry imports its stage itself (initial, like src/main.tsx's); the stage imports a page (lazy).
   writeFileSync(join(root, 'src', 'main.js'), `import './main.css'\nimport('./stage.js').then((m) => m.start())\n`)
-  writeFileSync(join(root, 'src', 'stage.js'), `import './stage.css'\nconst table = [${bulk}]\nexport function start() { document.body.dataset.size = String(table.length); import('./late.js').then((m) => m.show()); import('./later.js') }\n`)
+  writeFileSync(join(root, 'src', 'stage.js'), `import './stage.css'\nconst table = [${bulk}]\nexport function start() { document.body.dataset.size = String(table.length); import('./late.js').then((m) => m.show()) }\n`)
   writeFileSync(join(root, 'src', 'main.css'), `body { color: #123; }\n${'.a{margin:0}'.repeat(10)}`)
   writeFileSync(join(root, 'src', 'stage.css'), '.stage { color: #456; }\n')
   writeFileSync(join(root, 'src', 'late.js'), 'export function show() { document.title = "late" }\n')
-  writeFileSync(join(root, 'src', 'later.js'), 'document.body.dataset.later = "1"\n')
   writeFileSync(join(root, 'src', 'first.js'), 'export async function renderFirstScreen() { return "<main><h1>Prerendered</h1></main>" }\n')
   writeFileSync(join(root, 'src', 'guard.js'), 'document.documentElement.dataset.guarded = String(location.search.length > 0)\n')
 })
@@ -62,7 +61,7 @@ test('a build over a budget fails and names the file; within budget it passes', 
 })
 
 test('after the first frame the HTML announces the first screen’s chunks and fetches; the initial CSS is inline', async () => {
-  await buildWith([firstScreen({ modules: ['src/late.js'], later: ['src/later.js'], fetches: ['config/init.json'] })])
+  await buildWith([firstScreen({ modules: ['src/late.js'], fetches: ['config/init.json'] })])
   const html = readFileSync(join(outDir, 'index.html'), 'utf8')
   // Nothing competes with the first paint: every hint is added by the starter, after the first frame.
   expect(html).not.toMatch(/<link rel="(module)?preload"/)
@@ -73,11 +72,6 @@ test('after the first frame the HTML announces the first screen’s chunks and f
   expect(starter![1]).toMatch(/"assets\/stage-[\w-]+\.js"/)
   expect(starter![1]).toContain('"config/init.json"')
   expect(starter![1]).toMatch(/import\("\.\/assets\/index-[\w-]+\.js"\)/)
-  // In the order they are needed, since every request waits for one of the origin's few connections:
-  // the entry, the boot's fetch, the stage, the first screen's chunk, and last at low priority what waits until the page is live.
-  const listed = (call: string) => JSON.parse(new RegExp(`for\\(const h of (\\[[^\\]]*\\])\\)${call.replace(/[()]/g, '\\$&')};`).exec(starter![1])![1]) as string[]
-  const announced = [...listed('a(h)'), ...listed('a(h,1)').map((href) => `${href} (low)`)]
-  expect(announced.map((href) => href.replace(/-[\w-]+\.js/, ''))).toEqual(['assets/index', 'config/init.json', 'assets/stage', 'assets/late', 'assets/later (low)'])
   // The entry's CSS and its stage's, inline; no stylesheet to wait for.
   expect(html).toContain('<style>body{color:#123}')
   expect(html).toContain('.stage{color:#456}')

@@ -17,11 +17,6 @@ import { inlineScript, renderFirstScreen } from './prerender.js'
 export interface FirstScreenOptions {
   /** Source modules (relative to the root) whose chunks the first screen loads by `import()`. */
   modules: string[]
-  /**
-   * Modules the first screen may load once it is live (login, the address bar's mirror): announced
-   * last and at low priority, so that the boot's and home's calls do not queue behind them.
-   */
-  later?: string[]
   /** URLs fetched at start, relative to the page (`as="fetch"`, same credentials mode as XHR). */
   fetches: string[]
   /** A module exporting `renderFirstScreen()`: its markup replaces `<!--first-screen-->`. */
@@ -36,7 +31,6 @@ export interface Preload {
   rel: 'modulepreload' | 'preload'
   href: string
   as?: 'style' | 'fetch'
-  low?: boolean
 }
 
 export const firstScreenMarker = '<!--first-screen-->'
@@ -96,15 +90,10 @@ function listed({ rel, href, as }: Preload): string {
  * build's polyfills (SystemJS among them) and then its entry instead.
  */
 export function startAfterFirstFrame(src: string, preloads: Preload[], legacy?: LegacyTier): string {
-  const soon = preloads.filter((preload) => !preload.low).map(listed)
-  const later = preloads.filter((preload) => preload.low).map(listed)
   const modern =
-    `const a=(h,w)=>{const l=document.createElement("link");` +
+    `for(const h of ${JSON.stringify(preloads.map(listed))}){const l=document.createElement("link");` +
     `if(h.endsWith(".js"))l.rel="modulepreload";else{l.rel="preload";l.as=h.endsWith(".css")?"style":"fetch"}` +
-    `if(w)l.fetchPriority="low";l.href=h;l.crossOrigin="anonymous";document.head.append(l)};` +
-    `for(const h of ${JSON.stringify(soon)})a(h);` +
-    (later.length > 0 ? `for(const h of ${JSON.stringify(later)})a(h,1);` : '') +
-    `import(${JSON.stringify(src)})`
+    `l.href=h;l.crossOrigin="anonymous";document.head.append(l)}import(${JSON.stringify(src)})`
   const start =
     legacy === undefined
       ? modern
@@ -113,7 +102,7 @@ export function startAfterFirstFrame(src: string, preloads: Preload[], legacy?: 
   return `let s=0;const g=()=>{if(s)return;s=1;${start}};requestAnimationFrame(()=>setTimeout(g));setTimeout(g,100)`
 }
 
-export function firstScreen({ modules, later = [], fetches, prerender, headScript, inlineTarget = ['es2018'] }: FirstScreenOptions): Plugin {
+export function firstScreen({ modules, fetches, prerender, headScript, inlineTarget = ['es2018'] }: FirstScreenOptions): Plugin {
   let root = ''
   return {
     name: 'huaqian:first-screen',
@@ -131,7 +120,7 @@ export function firstScreen({ modules, later = [], fetches, prerender, headScrip
         // took about half the main thread's parse and compile off the load (docs/performance.md).
         // Chunks loaded later are warmed in idle time already.
         const initial = initialChunks(bundle)
-        for (const file of [...initial, ...firstScreenScripts(bundle, root, [...modules, ...later], initial)]) {
+        for (const file of [...initial, ...firstScreenScripts(bundle, root, modules, initial)]) {
           const chunk = bundle[file]
           if (chunk?.type !== 'chunk' || chunk.code.startsWith(compileHint)) continue
           chunk.code = `${compileHint}\n${chunk.code}`
@@ -153,7 +142,12 @@ export function firstScreen({ modules, later = [], fetches, prerender, headScrip
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
         const initial = initialChunks(bundle)
         const scripts = firstScreenScripts(bundle, root, modules, initial)
-        const laterScripts = firstScreenScripts(bundle, root, later, new Set([...initial, ...scripts]))
+        const styles = new Set<string>()
+        for (const file of scripts) {
+          const chunk = bundle[file]
+          if (chunk?.type === 'chunk') chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css))
+        }
+
         const tiers = takeLegacyTags(_html)
         let html = tiers?.html ?? _html
         // The initial chunks' stylesheets are small and the prerendered screen needs them: inline,
@@ -173,26 +167,13 @@ export function firstScreen({ modules, later = [], fetches, prerender, headScrip
         // Vite's own hints cover the entry's static imports only; the starter announces every
         // initial chunk (the stages too), after the first frame.
         html = html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
-        // In the order they are needed, because on HTTP/1.1 a phone opens six connections to the
-        // origin and every request waits for one: the entry first (announced last, it arrived last
-        // and held back the start), the fetches the boot makes, the entry's imports and stages, then
-        // each first-screen module with its imports and CSS in the order `modules` names them. The
-        // `later` ones come last at low priority: the boot's calls, high, go before them.
-        const entry = chunks.find((chunk) => chunk.isEntry)?.fileName
-        const initialScripts = [...initial].filter((file) => file !== entry)
-        const script = (href: string): Preload => ({ rel: 'modulepreload', href: `./${href}` })
-        const styles = new Set<string>()
+        // In the order the entry needs them (its imports, then each stage with its imports).
+        const initialScripts = [...initial].filter((file) => !chunks.some((chunk) => chunk.isEntry && chunk.fileName === file))
         const preloads: Preload[] = [
-          ...(entry === undefined ? [] : [script(entry)]),
+          ...initialScripts.map((href): Preload => ({ rel: 'modulepreload', href: `./${href}` })),
           ...fetches.map((href): Preload => ({ rel: 'preload', href, as: 'fetch' })),
-          ...initialScripts.map(script),
-          ...[...scripts, ...laterScripts].flatMap((file) => {
-            const chunk = bundle[file]
-            const css = chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])].filter((href) => !styles.has(href)) : []
-            css.forEach((href) => styles.add(href))
-            const low = laterScripts.includes(file)
-            return [script(file), ...css.map((href): Preload => ({ rel: 'preload', href: `./${href}`, as: 'style' }))].map((preload) => (low ? { ...preload, low } : preload))
-          }),
+          ...[...styles].map((href): Preload => ({ rel: 'preload', href: `./${href}`, as: 'style' })),
+          ...scripts.map((href): Preload => ({ rel: 'modulepreload', href: `./${href}` })),
         ]
         let started = false
         html = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {

@@ -15,6 +15,7 @@ import { NavBar } from '../ui/components/nav-bar'
 import { StepProgress } from '../ui/components/step-progress'
 import { useFormatters } from '../ui/components/use-format'
 import { useHostDisplay } from '../ui/elder-state'
+import { useKeyboardInView } from '../ui/keyboard-in-view'
 import './pages.css'
 
 /*
@@ -150,8 +151,10 @@ export function ScreenFrame({ children, title, page, ownRetry = false }: { child
   const heading = title ?? t(`routes.${screen}`)
   const funnelIndex = funnelScreens.indexOf(screen)
   useHostDisplay(useAppHandles().services)
+  const main = useRef<HTMLElement>(null)
+  useKeyboardInView(main)
   return (
-    <main className="page" aria-busy={busy} data-screen={screen}>
+    <main ref={main} className="page" aria-busy={busy} data-screen={screen}>
       <NavBar
         title={heading}
         {...(overlayOpen

@@ -1,5 +1,5 @@
 import type { ChartLayout, PlacedState, PlacedTransition } from './chart-layout'
-import { farNamePlace, font, sizes, transitionText } from './chart-text'
+import { farNamePlace, font, sizes, textWidth, transitionText } from './chart-text'
 import type { ChartTransition } from './machine-graph'
 
 /*
@@ -101,9 +101,12 @@ function markerDefs(): string {
   return `<defs>${marker('arrow', '#6e7781')}${marker('arrow-initial', '#1f2328')}</defs>`
 }
 
-function textLine(x: number, y: number, cls: string, text: string, extra = ''): string {
-  return `<text x="${n(x)}" y="${n(y)}" class="${cls}"${extra}>${escapeXml(text)}</text>`
+function textLine(x: number, y: number, cls: string, text: string, extra = '', title = ''): string {
+  return `<text x="${n(x)}" y="${n(y)}" class="${cls}"${extra}>${escapeXml(text)}${title ? `<title>${escapeXml(title)}</title>` : ''}</text>`
 }
+
+/** A transition's hover: its sentence, and the code it stands for on a details line. */
+const transitionTitle = (t: ChartTransition) => `${t.said.sentence}\ndetails: ${t.said.code}`
 
 function thumbnail(placed: PlacedState, options: SvgOptions): string {
   if (!placed.hasThumb) return ''
@@ -124,13 +127,13 @@ function thumbnail(placed: PlacedState, options: SvgOptions): string {
  * free of children; drawn above everything, so no box, arrow or picture covers it.
  */
 function farName(placed: PlacedState): string {
-  const { x, baseline, size } = farNamePlace(placed, placed.state.key)
-  return `<text class="owner" data-owner="${escapeXml(placed.state.id)}" x="${n(x)}" y="${n(baseline)}" font-size="${size}" aria-hidden="true">${escapeXml(placed.state.key)}</text>`
+  const { x, baseline, size } = farNamePlace(placed, placed.state.said.name)
+  return `<text class="owner" data-owner="${escapeXml(placed.state.id)}" x="${n(x)}" y="${n(baseline)}" font-size="${size}" aria-hidden="true">${escapeXml(placed.state.said.name)}</text>`
 }
 
 function stateLabel(placed: PlacedState): string {
   const s = placed.state
-  const parts = [s.id, s.type === 'atomic' ? 'state' : `${s.type} state`]
+  const parts = [s.said.full, s.type === 'atomic' ? 'state' : `${s.type} state`]
   if (s.screen) parts.push(`screen ${s.screen}`)
   if (placed.collapsed) parts.push('collapsed')
   return parts.join(', ')
@@ -160,27 +163,27 @@ function stateSvg(placed: PlacedState, depth: number, options: SvgOptions): stri
     return out.join('')
   }
   out.push(`<rect class="box" x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" rx="8"/>`)
-  out.push(`<title>${escapeXml([s.id, s.description ?? ''].filter(Boolean).join('\n'))}</title>`)
+  out.push(`<title>${escapeXml([s.said.full, s.words?.en, `details: ${s.id}`, s.description ?? ''].filter(Boolean).join('\n'))}</title>`)
   let lineY = y + sizes.pad + sizes.name
   const left = x + sizes.pad
   out.push(textLine(left, lineY, 'name', text.name))
   if (s.children.length > 0 && options.controls !== false) {
-    const tx = left + Math.max(0, text.name.length * sizes.name * font.advance) + 6
+    const tx = left + textWidth(text.name, sizes.name) + 6
     out.push(
       `<g class="toggle" data-toggle="${escapeXml(s.id)}" aria-hidden="true"><rect x="${n(tx)}" y="${n(lineY - 11)}" width="14" height="14" rx="2"/>${textLine(tx + 3.5, lineY, '', placed.collapsed ? '+' : '−')}</g>`,
     )
   }
-  const small = (cls: string, line: string, extra = '') => {
+  const small = (cls: string, line: string, extra = '', title = '') => {
     lineY += sizes.line - 1
-    out.push(textLine(left, lineY, `small ${cls}`, line, extra))
+    out.push(textLine(left, lineY, `small ${cls}`, line, extra, title))
   }
   lineY += 3
   const transitionAttrs = (t: ChartTransition) =>
     ` data-event="${escapeXml(t.event)}" data-transition="${escapeXml(t.key)}" data-kind="${t.kind}" data-source="${escapeXml(t.source)}" data-cov=""${focusable(t)}`
-  for (const t of text.entries) small('transition entry', `⇢ ${transitionText(t).join(' ')}`, transitionAttrs(t))
+  for (const t of text.entries) small('transition entry', `⇢ ${transitionText(t).join(' ')}`, transitionAttrs(t), transitionTitle(t))
   for (const line of text.invokes) small('invoke', line)
   for (const line of text.description) small('description', line)
-  for (const t of text.internal) small('transition internal', `↺ ${transitionText(t).join(' ')}`, transitionAttrs(t))
+  for (const t of text.internal) small('transition internal', `↺ ${transitionText(t).join(' ')}`, transitionAttrs(t), transitionTitle(t))
   if (text.folded) small('folded-note', text.folded)
   out.push(thumbnail(placed, options))
   const dx = x + width - 40
@@ -193,8 +196,7 @@ function stateSvg(placed: PlacedState, depth: number, options: SvgOptions): stri
 
 /** A transition is a control of its own: Enter opens its source and its target. */
 function focusable(t: ChartTransition): string {
-  const text = `${t.label}${t.guard ? ` [${t.guard}]` : ''}: ${t.source} → ${t.targets.join(', ') || 'handled in place'}`
-  return ` tabindex="0" role="button" aria-label="${escapeXml(text)}"`
+  return ` tabindex="0" role="button" aria-label="${escapeXml(t.said.sentence)}"`
 }
 
 function pathOf(points: { x: number; y: number }[]): string {
@@ -218,7 +220,7 @@ function transitionGroup(t: ChartTransition, d: string, label: PlacedTransition[
     out.push(`<rect class="label-bg" x="${n(label.x)}" y="${n(label.y)}" width="${n(label.width)}" height="${n(label.height)}" rx="2"/>`)
     label.lines.forEach((line, i) => out.push(textLine(label.x + 3, label.y + (i + 1) * (sizes.small + 3) - 2, '', line)))
   }
-  out.push(`<title>${escapeXml(`${t.source} → ${t.targets.join(', ')}\n${t.label}${t.guard ? ` [${t.guard}]` : ''}`)}</title></g>`)
+  out.push(`<title>${escapeXml(transitionTitle(t))}</title></g>`)
   return out.join('')
 }
 

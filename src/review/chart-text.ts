@@ -34,7 +34,12 @@ export function textWidth(text: string, fontSize: number): number {
 export function wrap(text: string, chars: number, maxLines: number): string[] {
   const lines: string[] = []
   let line = ''
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  // Chinese has no spaces: a run longer than a line is cut where the line ends (a CJK glyph is about two characters wide).
+  const words = text.split(/\s+/).filter(Boolean).flatMap((word) => {
+    const room = /[\u2e80-\u9fff]/.test(word) ? Math.floor(chars / 2) : chars
+    return word.length <= room ? [word] : Array.from({ length: Math.ceil(word.length / room) }, (_, i) => word.slice(i * room, (i + 1) * room))
+  })
+  for (const word of words) {
     if (line && line.length + 1 + word.length > chars) {
       lines.push(line)
       line = word
@@ -47,8 +52,14 @@ export function wrap(text: string, chars: number, maxLines: number): string[] {
   return kept
 }
 
+/** How many characters a rule's line takes before it wraps, and how many lines it may take. */
+const guardChars = 40
+const guardLines = 3
+
+/** A transition's words: its event, then its guard as a sentence ("if the code is typed"). */
 export function transitionText(t: ChartTransition): string[] {
-  return t.guard ? [t.label, `[${t.guard}]`] : [t.label]
+  if (t.said.guard === undefined) return [t.said.event]
+  return [t.said.event, ...wrap(t.said.guard, guardChars, guardLines).map((line, i) => (i === 0 ? line : `  ${line}`))]
 }
 
 /** What a state's box shows above its children (or as its body, for an atomic state). */
@@ -93,11 +104,11 @@ export function visibleOf(graph: MachineGraph, collapsed: ReadonlySet<string>): 
 
 function stateText(graph: MachineGraph, state: ChartState, collapsed: boolean): StateText {
   const hidden = collapsed ? descendantsOf(graph, state.id).length : 0
-  const name = state.type === 'history' ? (state.history === 'deep' ? 'H*' : 'H') : state.key
+  const name = state.type === 'history' ? (state.history === 'deep' ? 'H*' : 'H') : state.said.name
   return {
     name,
-    invokes: state.invokes.map((i) => `invoke ${i.src}`),
-    description: state.description ? wrap(state.description, sizes.descriptionChars, sizes.descriptionLines) : [],
+    invokes: state.said.calls.map((call) => `⇄ ${call}`),
+    description: (state.said.purpose ?? state.description) ? wrap(state.said.purpose ?? state.description ?? '', sizes.descriptionChars, sizes.descriptionLines) : [],
     internal: graph.transitions.filter((t) => t.source === state.id && t.internal),
     entries: graph.transitions.filter((t) => isEntry(graph, t) && t.targets[0] === state.id),
     ...(collapsed ? { folded: `▸ ${hidden} states inside` } : {}),
@@ -134,7 +145,7 @@ export function boxFor(graph: MachineGraph, state: ChartState, collapsed: boolea
   // The header is what ELK keeps free above a frame's children: room for the far name too, at its full size, so no child covers it.
   const farName = carriesFarName(graph, state)
   const header = Math.max(lines.height, thumb ? sizes.thumb.height : 0, farName ? Math.ceil(sizes.farName * lineEms) : 0) + sizes.pad * 2
-  const width = Math.max(lines.width, farName ? textWidth(state.key, sizes.farName) : 0)
+  const width = Math.max(lines.width, farName ? textWidth(state.said.name, sizes.farName) : 0)
   return { text, width: width + thumbWidth + sizes.pad * 2, height: header, header, farName }
 }
 

@@ -1,4 +1,5 @@
 import { layoutChart, restoreLayout, screenStatesOf, type ChartLayout, type LayoutOptions, type StoredLayout } from './chart-layout'
+import { flowName } from './page-words'
 import { renderChartSvg } from './chart-svg'
 import { decorateDiffChart } from './diff-view'
 import { $, setClass } from './dom'
@@ -27,7 +28,8 @@ export function partMembers(part: string | null): string[] | null {
 
 export function partName(part: string | null): string {
   if (part === null) return 'the whole machine'
-  return flowTable.find((f) => f.id === part)?.name ?? part
+  const flow = flowTable.find((f) => f.id === part)
+  return flow ? flowName(flow.id, flow.name) : (page.byId.get(part)?.said.full ?? part)
 }
 
 export async function draw(): Promise<void> {

@@ -1,7 +1,8 @@
 import type { MachineDiff } from '../../tests/model/engine/machine-diff'
-import { $ } from './dom'
-import { diffHighlights, renderDiffPanel, type DiffHighlights } from './diff/diff-panel'
-import { act, page } from './page-state'
+import { $, h } from './dom'
+import { baseName, diffHighlights, renderDiffPanel, type DiffHighlights } from './diff/diff-panel'
+import { pageWord } from './page-words'
+import { act, graph, page } from './page-state'
 
 /*
  * "What changed": the machine's differences from a base (data/machine-diff.json, from `npm run
@@ -10,6 +11,7 @@ import { act, page } from './page-state'
  */
 
 let marks: DiffHighlights | null = null
+let shown: { diffs: { against: string; diff: MachineDiff }[]; at: number } | null = null
 
 /** Opens a state the diff names (a removed one is not on the chart: nothing to open). */
 function open(at: string): void {
@@ -17,18 +19,45 @@ function open(at: string): void {
   if (id !== undefined) void act.pick(id)
 }
 
+/** The diffs the build shipped (the approved machine's first), and any `npm run review:diff` left beside them. */
 export async function loadDiff(): Promise<void> {
-  const url = page.manifest?.diff
-  if (!url) return
-  const response = await fetch(url).catch(() => null)
-  if (!response?.ok) return
-  const diff = (await response.json()) as MachineDiff
+  const listed = [...(page.manifest?.diffs ?? []), ...(page.manifest?.diff ? [{ against: 'npm run review:diff', url: page.manifest.diff }] : [])]
+  const loaded = await Promise.all(
+    listed.map(async ({ against, url }) => {
+      const response = await fetch(url).catch(() => null)
+      return response?.ok ? { against, diff: (await response.json()) as MachineDiff } : null
+    }),
+  )
+  const diffs = loaded.filter((d): d is { against: string; diff: MachineDiff } => d !== null)
+  if (diffs.length === 0) return
+  shown = { diffs, at: 0 }
+  renderDiff()
+}
+
+/** The list in the page's language, against the base picked; the map and the chart marked for it. */
+export function renderDiff(): void {
+  if (shown === null) return
+  const { diff } = shown.diffs[shown.at] as { diff: MachineDiff }
   marks = diffHighlights(diff)
   const card = $('diff')
   renderDiffPanel(card, diff, {
     onState: (at) => open(at),
     onTransition: (_key, source) => open(source),
+    locale: page.locale,
+    states: graph.states,
   })
+  if (shown.diffs.length > 1) {
+    const picker = h(
+      'select',
+      { 'aria-label': pageWord('comparedWith'), onchange: (e: Event) => {
+        if (shown) shown.at = Number((e.target as HTMLSelectElement).value)
+        renderDiff()
+        act.decorate()
+      } },
+      ...shown.diffs.map((d, i) => h('option', { value: String(i), selected: i === shown?.at }, baseName(d.diff.base))),
+    )
+    card.querySelector('.diff-sides')?.before(h('label', { class: 'diff-against' }, `${pageWord('comparedWith')} `, picker))
+  }
   card.hidden = false
 }
 

@@ -46,6 +46,8 @@ export function leafOf(value: unknown): string | undefined {
  * or a wrong code is not.
  */
 export function onItsWay(path: ModelPath, at: number, value: unknown): boolean {
+  // Still where a step the page takes itself starts (a page just opened, before its first answer).
+  if (byThePage(path.steps[at - 1]) && fitsStep(path, at - 1, value)) return true
   const screen = screenOf(value)
   const active = activeStates(graph, value)
   const tags = new Set([...active].flatMap((id) => page.byId.get(id)?.tags ?? []))
@@ -57,9 +59,14 @@ export function onItsWay(path: ModelPath, at: number, value: unknown): boolean {
   return false
 }
 
+/** Where the page is, in words (its state's code name on hover, in the step's details). */
 export function whereThePageIs(value: unknown): string {
-  return `the page is at ${leafOf(value) ?? 'an unknown state'} (screen ${screenOf(value) ?? 'none'})`
+  const leaf = leafOf(value)
+  return `the page is at ${leaf === undefined ? 'a state this machine does not have' : (page.byId.get(leaf)?.said.full ?? leaf)}`
 }
+
+/** What a reviewer does after a ✗: said with it, so the drive never stops at a dead end. */
+export const afterOff = 'To go on: ◀ Back routes the page to the step before, or pick the path again to start over on a new borrower.'
 
 /** The reserved phone the path typed last before step `at`: where the sandbox sends both card codes. */
 export function reservedPhoneBefore(path: ModelPath, at: number): string | undefined {

@@ -9,6 +9,9 @@
 /** The outbox's purpose of the code a step's form types. */
 const purposeOfStep: Record<string, string> = { bankCard: 'card', lendConfirm: 'lender_card' }
 
+/** The channel the host simulator listens on for a drive's borrower (server/public/host/host.js). */
+export const hostChannelName = 'huaqian.sandbox.host'
+
 /** The channel the sandbox's liveness page listens on (server/public/vendor/liveness.js). */
 export const vendorChannelName = 'huaqian.sandbox.vendor'
 
@@ -61,4 +64,40 @@ export function answerLiveness(outcome: 'passed' | 'failed', onAnswered: (sessio
   }
   ask()
   return { stop: () => channel.close() }
+}
+
+export type BorrowerLookup = { phone: string } | { problem: string }
+
+/**
+ * A borrower of the drive's own: a new one the sandbox makes (faring as the fresh persona
+ * `approve` does), logged in by the host simulator, which opens the page at home for it. What a
+ * reviewer did by hand to the seeded personas does not matter to it.
+ */
+export async function newBorrower(answerWithinMs = 10_000): Promise<BorrowerLookup> {
+  let made: { phone: string; login_code: string }
+  try {
+    const response = await fetch('/sandbox/borrowers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ like: 'approve' }) })
+    const body = (await response.json()) as { status: number; message: string; data: typeof made | null }
+    if (body.status !== 0 || body.data === null) return { problem: `the sandbox made no new borrower (${body.message}): POST /sandbox/reset, then pick the path again` }
+    made = body.data
+  } catch {
+    return { problem: 'no sandbox answers on this origin (POST /sandbox/borrowers): start the sandbox with npm start and open this page from it' }
+  }
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(hostChannelName)
+    const done = (answer: BorrowerLookup) => {
+      window.clearTimeout(timer)
+      channel.close()
+      resolve(answer)
+    }
+    const timer = window.setTimeout(
+      () => done({ problem: `no host simulator answered: open /host/ on this origin, log in ${made.phone} with code ${made.login_code}, then pick the path again` }),
+      answerWithinMs,
+    )
+    channel.onmessage = (message: MessageEvent<{ kind: string; phone: string; reason?: string }>) => {
+      if (message.data.phone !== made.phone) return
+      done(message.data.kind === 'loggedIn' ? { phone: made.phone } : { problem: `the host simulator could not log ${made.phone} in (${message.data.reason ?? 'no reason given'}): log it in there with code ${made.login_code}, then pick the path again` })
+    }
+    channel.postMessage({ kind: 'login', phone: made.phone })
+  })
 }

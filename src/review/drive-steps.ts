@@ -1,6 +1,8 @@
 import { $, h } from './dom'
+import { pageWord } from './page-words'
+import { afterOff } from './drive-check'
 import { page, type Drive } from './page-state'
-import { pathTitle, pathWords, screensWalked } from './path-names'
+import { pathTitle, pathWords, screensWalked, stepLines } from './path-names'
 import type { ModelPath } from './review-data'
 import { matchesWords } from './word-search'
 
@@ -14,20 +16,20 @@ let filter = ''
 
 export function driveSteps(drive: Drive, onPick: (at: number) => void): HTMLOListElement {
   const path = drive.path
-  const items = [`start: ${path.start}${path.startExpect.route ? ` (${path.startExpect.route.path})` : ''}`, ...path.steps.map((s) => `${s.label}${s.expect.route ? ` → ${s.expect.route.path}` : ''}`)]
   return h(
     'ol',
     { class: 'steps', start: '0' },
-    ...items.map((text, i) => {
+    ...stepLines(path).map(({ text, code }, i) => {
       const result = drive.results[i]
       const waiting = drive.awaiting === i
       return h(
         'li',
-        { class: [i === drive.at ? 'current' : '', result ?? '', waiting ? 'waiting' : ''].join(' ').trim(), ...(i === drive.at ? { 'aria-current': 'step' } : {}) },
+        { class: [i === drive.at ? 'current' : '', result ?? '', waiting ? 'waiting' : ''].join(' ').trim(), title: code, ...(i === drive.at ? { 'aria-current': 'step' } : {}) },
         // The mark leads, so it stays beside its step when a long step wraps.
         h('span', { class: `mark ${result ?? (waiting ? 'wait' : 'none')}` }, result === 'ok' ? '✓ ' : result === 'off' ? '✗ ' : waiting ? '⧗ ' : ''),
         h('button', { type: 'button', class: 'link', onclick: () => onPick(i) }, text),
         result === 'off' ? h('span', { class: 'mark off' }, ` ${drive.seen[i] ?? 'the page is elsewhere'}`) : null,
+        result === 'off' && i === drive.at ? h('span', { class: 'drive-next' }, ` ${afterOff}`) : null,
         drive.notes[i] !== undefined && result !== 'off' ? h('span', { class: 'drive-note' }, ` — ${drive.notes[i]}`) : null,
       )
     }),
@@ -42,14 +44,18 @@ export function tally(drive: Drive): string {
 }
 
 export function picker(all: ModelPath[], startDrive: (path: ModelPath) => void): HTMLElement[] {
-  const input = h('input', { type: 'search', id: 'drive-filter', value: filter, placeholder: 'screen, state or event', 'aria-label': 'Filter the paths' }) as HTMLInputElement
+  const input = h('input', { type: 'search', id: 'drive-filter', value: filter, placeholder: pageWord('pathsFilter'), 'aria-label': 'Filter the paths' }) as HTMLInputElement
   input.addEventListener('input', () => {
     filter = input.value
     const select = $<HTMLSelectElement>('drive-path')
     select.replaceChildren(...options(all))
   })
-  const select = h('select', { id: 'drive-path', 'aria-label': 'Generated path', onchange: (e: Event) => startDrive(all.find((p) => p.id === (e.target as HTMLSelectElement).value) as ModelPath) }, ...options(all))
-  return [h('label', {}, 'Find ', input), h('label', {}, 'Path ', select)]
+  const select = h('select', { id: 'drive-path', 'aria-label': 'Generated path', onchange: (e: Event) => {
+      // The first entry is the prompt, not a path: nothing to start.
+      const chosen = all.find((p) => p.id === (e.target as HTMLSelectElement).value)
+      if (chosen) startDrive(chosen)
+    } }, ...options(all))
+  return [h('label', {}, `${pageWord('findPaths')} `, input), h('label', {}, `${pageWord('path')} `, select)]
 }
 
 function options(all: ModelPath[]): HTMLOptionElement[] {
@@ -57,7 +63,7 @@ function options(all: ModelPath[]): HTMLOptionElement[] {
   // The longest first: the whole-funnel walk leads.
   const sorted = [...shown].sort((a, b) => screensOf(b) - screensOf(a) || a.steps.length - b.steps.length)
   return [
-    h('option', { value: '' }, `choose one of ${shown.length} paths${filter ? ` (of ${all.length})` : ''}`),
+    h('option', { value: '' }, `${pageWord('chooseOf', { n: shown.length })}${filter ? ` (${all.length})` : ''}`),
     ...sorted.map((p) => h('option', { value: p.id, selected: page.drive?.path.id === p.id }, pathTitle(p))),
   ]
 }

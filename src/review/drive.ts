@@ -1,14 +1,15 @@
 import { decorateChart, expectedAt } from './chart-view'
+import { pageWord } from './page-words'
 import { $, h, missingNote, type Child } from './dom'
 import { byThePage, leafOf, onItsWay, reached, reservedPhoneBefore, typesCode, whereThePageIs } from './drive-check'
-import { answerLiveness, sentCode } from './drive-sandbox'
+import { answerLiveness, newBorrower, sentCode } from './drive-sandbox'
 import { driveSteps, picker, tally } from './drive-steps'
 import type { PageReport } from './live-protocol'
 import { activeStates } from './machine-graph'
 import { decorateMap } from './map-view'
 import { act, graph, loadPaths, page, type Drive } from './page-state'
 import { produceCommand, type ModelPath } from './review-data'
-import { describePage, followedPage } from './live-view'
+import { describePage, followedPage, refreshPages } from './live-view'
 
 /*
  * Drive: step through a generated path, on the chart alone or with a followed page. Forward
@@ -111,7 +112,8 @@ export function checkDriveAgainst(report: PageReport): void {
 }
 
 function waitNote(drive: Drive, at: number, report: PageReport): void {
-  const leaf = leafOf(report.value) ?? 'an unknown state'
+  const leafId = leafOf(report.value)
+  const leaf = leafId === undefined ? 'a state this machine does not have' : (page.byId.get(leafId)?.said.full ?? leafId)
   if (!waiting.via.includes(leaf)) waiting.via.push(leaf)
   const said = /^(tap|tapped|asking) /.test(drive.notes[at] ?? '') ? drive.notes[at] : undefined
   drive.notes[at] = said ?? `waiting for the page, now at ${leaf}`
@@ -134,17 +136,62 @@ function answerVendor(drive: Drive, at: number): void {
 
 export function startDrive(path: ModelPath): void {
   stopWaiting()
-  const drive: Drive = { path, at: 0, results: [], seen: [], notes: [], awaiting: null, hold: null, sent: null, playing: false }
-  page.drive = drive
-  // From where the followed page is: the answers it already had (its start) are checked off at once.
-  const live = followedPage()
-  while (live && drive.at < path.steps.length && byThePage(path.steps[drive.at]) && reached(path, drive.at + 1, live.value)) {
-    drive.at += 1
-    drive.results[drive.at] = 'ok'
-    drive.notes[drive.at] = 'the page had done this when the drive started'
-  }
+  page.drive = { path, at: 0, results: [], seen: [], notes: [], awaiting: null, hold: null, sent: null, playing: false }
   void renderDrive()
   $('drive').scrollIntoView({ block: 'nearest' })
+}
+
+/** From where the followed page is: the answers it already had (its start) are checked off at once. */
+function checkOffStart(drive: Drive, live: PageReport, note: string): void {
+  while (drive.at < drive.path.steps.length && byThePage(drive.path.steps[drive.at]) && reached(drive.path, drive.at + 1, live.value)) {
+    drive.at += 1
+    drive.results[drive.at] = 'ok'
+    drive.notes[drive.at] = note
+  }
+}
+
+/**
+ * The first move of a drive on a followed page: a new borrower of its own, the page opened at
+ * home for it, so that what was done by hand to a persona cannot trip it. Without a host to log
+ * it in, it says what to do, and Forward goes on with the page as it is.
+ */
+async function startOnOwnBorrower(drive: Drive, before: PageReport): Promise<void> {
+  const present = new Set(page.live?.pages().map((p) => p.report.pageId))
+  drive.borrower = 'asking'
+  drive.notes[0] = 'making a new borrower for this drive and asking the host simulator to log it in…'
+  void renderDrive()
+  const made = await newBorrower()
+  if (page.drive !== drive) return
+  if ('problem' in made) {
+    drive.borrower = 'none'
+    drive.playing = false
+    drive.notes[0] = `${made.problem}. Forward goes on with the followed page as it is`
+    checkOffStart(drive, before, 'the page had done this when the drive started')
+    return void renderDrive()
+  }
+  drive.borrower = made.phone
+  drive.notes[0] = `a new borrower, ${made.phone} (fares as the approve persona): the host simulator logged it in and is opening the page at home`
+  void renderDrive()
+  // The reopened page reports under a new id: the drive follows it.
+  const since = Date.now()
+  const fresh = await new Promise<PageReport | undefined>((resolve) => {
+    const look = () => {
+      const found = page.live?.pages().find((p) => !present.has(p.report.pageId))?.report
+      if (found || Date.now() - since > waitLimitMs.event) resolve(found)
+      else window.setTimeout(look, 100)
+    }
+    look()
+  })
+  if (page.drive !== drive) return
+  if (fresh === undefined) {
+    drive.playing = false
+    drive.notes[0] = `the page for ${made.phone} did not report within ${waitLimitMs.event / 1000} s: is the host simulator's page open on this origin? Pick the path again to start over`
+    return void renderDrive()
+  }
+  page.followed = fresh.pageId
+  refreshPages()
+  drive.notes[0] = `a new borrower, ${made.phone} (fares as the approve persona): the host simulator logged it in and opened the page at home`
+  moveDrive(1)
 }
 
 function moveDrive(delta: number): void {
@@ -152,9 +199,11 @@ function moveDrive(delta: number): void {
   if (!drive) return
   const next = Math.min(drive.path.steps.length, Math.max(0, drive.at + delta))
   if (next === drive.at) return
+  const live = followedPage()
+  if (live && delta > 0 && drive.at === 0 && drive.borrower === undefined) return void startOnOwnBorrower(drive, live)
+  if (drive.borrower === 'asking') return
   stopWaiting()
   Object.assign(drive, { awaiting: null, hold: null, sent: null })
-  const live = followedPage()
   const step = drive.path.steps[next - 1]
   if (live && delta < 0) {
     drive.playing = false
@@ -188,7 +237,7 @@ export async function renderDrive(): Promise<void> {
   const drive = page.drive
   if (drive) {
     const live = followedPage()
-    const busy = drive.awaiting !== null
+    const busy = drive.awaiting !== null || drive.borrower === 'asking'
     const play = () => {
       drive.playing = !drive.playing
       if (drive.playing && !busy) moveDrive(1)
@@ -198,11 +247,11 @@ export async function renderDrive(): Promise<void> {
       h(
         'div',
         { class: 'row' },
-        h('button', { type: 'button', id: 'drive-back', disabled: drive.at === 0, onclick: () => moveDrive(-1) }, '◀ Back'),
-        h('span', { id: 'drive-at' }, `step ${drive.at} of ${drive.path.steps.length}${busy ? ', waiting for the page' : ''}`),
-        h('button', { type: 'button', id: 'drive-forward', disabled: drive.at === drive.path.steps.length || busy, onclick: () => moveDrive(1) }, 'Forward ▶'),
-        live ? h('button', { type: 'button', id: 'drive-play', disabled: drive.at === drive.path.steps.length, onclick: play }, drive.playing ? 'Pause' : 'Play to the end') : null,
-        h('button', { type: 'button', onclick: () => (stopWaiting(), (page.drive = null), void renderDrive(), decorateChart(), decorateMap()) }, 'Stop'),
+        h('button', { type: 'button', id: 'drive-back', disabled: drive.at === 0, onclick: () => moveDrive(-1) }, pageWord('back')),
+        h('span', { id: 'drive-at' }, `${pageWord('stepOf', { at: drive.at, n: drive.path.steps.length })}${busy ? pageWord('waiting') : ''}`),
+        h('button', { type: 'button', id: 'drive-forward', disabled: drive.at === drive.path.steps.length || busy, onclick: () => moveDrive(1) }, pageWord('forward')),
+        live ? h('button', { type: 'button', id: 'drive-play', disabled: drive.at === drive.path.steps.length, onclick: play }, drive.playing ? pageWord('pause') : pageWord('play')) : null,
+        h('button', { type: 'button', onclick: () => (stopWaiting(), (page.drive = null), void renderDrive(), decorateChart(), decorateMap()) }, pageWord('stop')),
       ),
       h('p', { class: 'drive-tally', id: 'drive-tally' }, tally(drive)),
       h(

@@ -1,9 +1,11 @@
 import { decorateChart } from './chart-view'
+import { pageWord } from './page-words'
 import { $, h } from './dom'
 import { startLiveClient } from './live-client'
 import type { PageReport } from './live-protocol'
 import { activeStates } from './machine-graph'
 import { decorateMap } from './map-view'
+import { machineWords } from '../../machines/words'
 import { act, graph, page } from './page-state'
 import { screenOf } from './path-names'
 
@@ -36,19 +38,21 @@ export function refreshPages(): void {
   const pages = page.live?.pages() ?? []
   if (!pages.some((p) => p.report.pageId === page.followed)) page.followed = pages[0]?.report.pageId ?? ''
   select.replaceChildren(
-    ...(pages.length ? pages.map((p) => h('option', { value: p.report.pageId, selected: p.report.pageId === page.followed }, describePage(p.report))) : [h('option', { value: '' }, 'no page reporting')]),
+    ...(pages.length ? pages.map((p) => h('option', { value: p.report.pageId, selected: p.report.pageId === page.followed }, describePage(p.report))) : [h('option', { value: '' }, pageWord('noPageReporting'))]),
   )
   $('live-status').textContent = pages.length
-    ? `${pages.length} page${pages.length > 1 ? 's' : ''} reporting.`
-    : 'Listening. Any page of the product open on this origin (the host simulator at /host/, or the page at /) reports here.'
+    ? pageWord('reporting', { n: pages.length })
+    : pageWord('listening')
 }
 
 function addToTrail(keys: string[], at: number, screen: string | undefined): void {
   const trail = page.trail
-  const text = graph.transitions.filter((t) => keys.includes(t.key)).map((t) => `${t.label}: ${t.source} → ${t.targets.join(', ') || '(in place)'}`).join('; ')
+  const taken = graph.transitions.filter((t) => keys.includes(t.key))
+  const text = taken.map((t) => `${t.said.event} → ${t.targets.map((id) => page.byId.get(id)?.said.full ?? id).join(', ') || machineWords.inPlace[page.words]}`).join('; ')
+  const code = taken.map((t) => t.said.code).join('\n')
   const changed = screen !== undefined && screen !== lastScreen && lastScreen !== undefined
   if (!changed && trail[0]?.text === text) Object.assign(trail[0], { at, times: trail[0].times + 1 })
-  else trail.unshift({ keys, text, at, times: 1, ...(changed ? { screen } : {}) })
+  else trail.unshift({ keys, text, code, at, times: 1, ...(changed ? { screen } : {}) })
   while (trail.length > trailLength) {
     const drop = trail.findLastIndex((line) => line.screen === undefined)
     trail.splice(drop === -1 ? trail.length - 1 : drop, 1)
@@ -60,9 +64,9 @@ function renderTrail(): void {
     ...page.trail.map((t) =>
       h(
         'li',
-        { class: t.screen ? 'screen-change' : '' },
+        { class: t.screen ? 'screen-change' : '', title: t.code },
         `${new Date(t.at).toLocaleTimeString()} ${t.text}${t.times > 1 ? ` ×${t.times}` : ''}`,
-        t.screen ? h('strong', {}, ` ⇒ screen ${page.byId.get(t.screen)?.screen ?? t.screen}`) : null,
+        t.screen ? h('strong', { title: t.screen }, ` ⇒ ${page.byId.get(t.screen)?.said.full ?? t.screen}`) : null,
       ),
     ),
   )

@@ -1,5 +1,8 @@
 import type { AnyStateMachine } from 'xstate'
 import { allNodes, declaredGuard, describeGuard, indexAmongSiblings, inventoryOf, rootOf, type NodeView, type TransitionKind, type TransitionView } from '../../machines/definition'
+import type { Words } from '../../machines/flow-kit'
+import { machineWords } from '../../machines/words'
+import { fill, speaker } from './plain-words'
 
 /*
  * The statechart as data, read from the machine's own definition (machines/definition.ts), never
@@ -31,6 +34,10 @@ export interface ChartState {
   screen?: string
   /** Routable (`route: {}`): the URL can bring the borrower here. */
   routable: boolean
+  /** The screen's purpose in the reviewer's words (`meta.words`). */
+  words?: Words
+  /** How the page says it (`speakGraph`): its box's name, its whole name ("Bank card · sending the code"), its calls and purpose. */
+  said: { name: string; full: string; calls: string[]; purpose?: string }
 }
 
 export interface ChartTransition {
@@ -49,6 +56,11 @@ export interface ChartTransition {
   /** No target: the state handles the event itself (actions only). */
   internal: boolean
   reenter: boolean
+  /**
+   * How the page says it (`speakGraph`): the event as a button says it, the guard as a condition
+   * ("if the code is typed"), the whole move as a sentence, and the code names it stands for.
+   */
+  said: { event: string; guard?: string; sentence: string; code: string }
 }
 
 export interface MachineGraph {
@@ -77,6 +89,8 @@ function chartState(node: NodeView): ChartState {
     tags: [...node.tags],
     ...(screen !== undefined ? { screen } : {}),
     routable: node.config.route !== undefined,
+    ...(node.meta?.words ? { words: node.meta.words } : {}),
+    said: { name: node.key, full: node.id, calls: [] },
   }
 }
 
@@ -87,7 +101,7 @@ function displayLabel(t: TransitionView, kind: TransitionKind, inventoryLabel: s
 }
 
 /** Every state node (the root, history pseudo-states included) and every transition the machine declares. */
-export function machineGraph(machine: AnyStateMachine): MachineGraph {
+export function machineGraph(machine: AnyStateMachine, locale = 'en'): MachineGraph {
   const root = rootOf(machine)
   const nodes = allNodes(root)
   const { inventory, keyOf } = inventoryOf(machine)
@@ -110,9 +124,45 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
       ...(guard !== undefined ? { guard } : {}),
       internal: info.targets.length === 0,
       reenter: view.reenter === true,
+      said: { event: view.eventType, sentence: key, code: key },
     })
   }
-  return { machineId: machine.id, root: root.id, states: nodes.map(chartState), transitions }
+  return speakGraph({ machineId: machine.id, root: root.id, states: nodes.map(chartState), transitions }, locale)
+}
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/**
+ * Puts the reviewer's words on every state and transition of the graph, in place, in a locale's
+ * language (English where the machine has no words in it): the chart, the panel and the live log
+ * show these; the code names stay the ids, the keys and the labels.
+ */
+export function speakGraph(graph: MachineGraph, locale: string): MachineGraph {
+  const say = speaker(graph.states, locale)
+  for (const state of graph.states) {
+    const full = say.state(state.id)
+    state.said = {
+      name: state.type === 'history' ? full : capital(full.split(' · ').at(-1) ?? full),
+      full,
+      calls: state.invokes.map((i) => capital(say.call(i.src))),
+      ...(state.words ? { purpose: state.words[say.lang] } : {}),
+    }
+  }
+  const byId = new Map(graph.states.map((s) => [s.id, s]))
+  const full = (id: string) => byId.get(id)?.said.full ?? id
+  const comma = say.lang === 'zh-Hans' ? '，' : ', '
+  for (const t of graph.transitions) {
+    const event = say.event(t)
+    const guard = t.guard !== undefined ? fill(machineWords.condition[say.lang], { rule: say.guard(t.guard) }) : undefined
+    const to = t.targets.map(full).join(', ') || machineWords.inPlace[say.lang]
+    t.said = {
+      event,
+      ...(guard !== undefined ? { guard } : {}),
+      sentence: `${full(t.source)}: ${event}${guard !== undefined ? `${comma}${guard}` : ''} → ${to}`,
+      code: `${t.label}${t.guard !== undefined ? ` [${t.guard}]` : ''}: ${t.source} → ${t.targets.join(', ') || '(in place)'}`,
+    }
+  }
+  return graph
 }
 
 /** The graph's states by id, made once per graph: a drive asks for active states thousands of times a step. */

@@ -1,17 +1,21 @@
 import { centerOn, decorateChart, draw, partMembers, partName, toggle, wireMinimap } from './chart-view'
 import { applyCoverage, coveragePanel } from './coverage-view'
-import { loadDiff } from './diff-view'
+import { loadDiff, renderDiff } from './diff-view'
 import { $, h } from './dom'
 import { checkDriveAgainst, renderDrive, startDrive } from './drive'
 import { download, exportSvg } from './export'
-import { startLive } from './live-view'
+import { refreshPages, startLive } from './live-view'
 import { decorateMap, drawArrows, renderMap } from './map-view'
+import { wireMapPreview } from './map-preview'
 import { machineToMermaid } from './mermaid-export'
-import { act, graph, missingScreenHint, page } from './page-state'
+import { act, graph, missingScreenHint, page, setLocale } from './page-state'
+import { localeName } from './plain-words'
 import { openState } from './panel'
 import { panZoom } from './pan-zoom'
+import { pageWord } from './page-words'
+import { sizes } from './chart-text'
 import { coverageLevels, type CoverageFile, type ReviewManifest } from './review-data'
-import { pick, search } from './search-view'
+import { pick, search, searchKey } from './search-view'
 import './review.css'
 
 /*
@@ -21,7 +25,8 @@ import './review.css'
  * `#map`, `#chart` (the whole machine), `#chart=<flow or state id>`.
  */
 
-page.view2d = panZoom($('viewport'), $('canvas'))
+// Fit stops where the screens' names across their headers (48 units at least) are 9 px on screen.
+page.view2d = panZoom($('viewport'), $('canvas'), 9 / sizes.farName)
 
 Object.assign(act, {
   draw,
@@ -55,7 +60,7 @@ async function showFromAddress(): Promise<void> {
   $('chart-tools').hidden = view !== 'chart'
   $('export-tools').hidden = view !== 'chart'
   $('whole-chart').setAttribute('aria-pressed', String(view === 'chart' && part === null))
-  $('view-title').textContent = view === 'chart' ? `Statechart of ${partName(part)}` : 'Map of the flows'
+  sayViewTitle(view, part)
   const changed = view !== page.view || part !== page.part
   page.view = view
   if (view === 'map') {
@@ -121,6 +126,7 @@ function wireChart(): void {
     void draw().then(() => view?.fit())
   })
   wireMinimap()
+  wireMapPreview()
 }
 
 function wireTools(): void {
@@ -144,8 +150,13 @@ function wireTools(): void {
     if (page.view === 'chart') void draw().then(() => page.selected && void openState(page.selected))
   }
   $<HTMLSelectElement>('locale').addEventListener('change', (e) => {
-    page.locale = (e.target as HTMLSelectElement).value
+    setLocale((e.target as HTMLSelectElement).value)
     redrawScreens()
+    renderDiff()
+    sayViewTitle(page.view, page.part)
+    if (page.view === 'map') sayMapStatus()
+    refreshPages()
+    void renderDrive()
   })
   $<HTMLSelectElement>('mode').addEventListener('change', (e) => {
     page.mode = (e.target as HTMLSelectElement).value
@@ -162,13 +173,15 @@ function wireTools(): void {
   })
   const input = $<HTMLInputElement>('search')
   input.addEventListener('input', () => search(input.value))
-  input.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter') $('search-results').querySelector('button')?.click()
-    if (e.key === 'Escape') {
-      input.value = ''
-      search('')
-    }
-  })
+  input.addEventListener('keydown', (e) => searchKey(e, input))
+}
+
+function sayViewTitle(view: 'map' | 'chart', part: string | null): void {
+  $('view-title').textContent = view === 'map' ? pageWord('mapTitle') : part === null ? pageWord('wholeTitle') : pageWord('chartOf', { part: partName(part) })
+}
+
+function sayMapStatus(): void {
+  $('status').textContent = pageWord('mapStatus', { screens: graph.states.filter((s) => s.screen !== undefined).length, flows: document.querySelectorAll('#map .band').length, states: graph.states.length, transitions: graph.transitions.length })
 }
 
 async function loadManifest(): Promise<void> {
@@ -180,8 +193,8 @@ async function loadManifest(): Promise<void> {
   }
   const manifest = page.manifest
   const locales = Object.keys(manifest?.screenshots ?? {}).sort()
-  page.locale = manifest?.screenshotLocale && locales.includes(manifest.screenshotLocale) ? manifest.screenshotLocale : (locales[0] ?? '')
-  $('locale').replaceChildren(...(locales.length ? locales.map((l) => h('option', { value: l, selected: l === page.locale }, l)) : [h('option', { value: '' }, 'none captured')]))
+  setLocale(manifest?.screenshotLocale && locales.includes(manifest.screenshotLocale) ? manifest.screenshotLocale : (locales[0] ?? 'en'))
+  $('locale').replaceChildren(...(locales.length ? locales.map((l) => h('option', { value: l, selected: l === page.locale }, localeName(l))) : [h('option', { value: '' }, 'none captured')]))
   // The elder mode's capture is offered only when one was shipped.
   $('mode-label').hidden = Object.keys(manifest?.elderScreenshots ?? {}).length === 0
   await Promise.all(
@@ -201,7 +214,7 @@ async function main(): Promise<void> {
   await loadDiff()
   renderMap()
   await showFromAddress()
-  if (page.view === 'map') $('status').textContent = `Map of ${graph.states.filter((s) => s.screen !== undefined).length} screen states in ${document.querySelectorAll('#map .band').length} flows · read from appMachine (${graph.states.length} state nodes, ${graph.transitions.length} transitions)`
+  if (page.view === 'map') sayMapStatus()
   if (page.locale === '') $('status').append(' · ', missingScreenHint)
   void renderDrive()
   startLive(checkDriveAgainst)

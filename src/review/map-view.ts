@@ -1,4 +1,6 @@
 import { decorateDiffMap } from './diff-view'
+import { flowName, pageWord } from './page-words'
+import { localeName } from './plain-words'
 import { $, h } from './dom'
 import { flowRows, mapModel, type MapModel } from './flows'
 import { activeStates } from './machine-graph'
@@ -13,17 +15,18 @@ import { act, graph, page, thumbnails } from './page-state'
 const model: MapModel = mapModel(graph)
 const reauthId = 'reauth'
 
-/** `facialIdentification` as `facial identification`: the card's name wraps between its words. */
-const spaced = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
-
 function cardImage(id: string, shots: Map<string, string>): HTMLElement {
   const own = shots.get(id)
   // A flow state without a screen of its own (boot, the rights sheet) shows its first inner screen.
   const inner = own ?? [...shots.entries()].find(([shot]) => page.byId.get(shot)?.path.startsWith(`${page.byId.get(id)?.path}.`))?.[1]
   if (inner !== undefined) return h('img', { src: inner, alt: '', loading: 'eager', decoding: 'async' })
   const state = page.byId.get(id)
-  return h('span', { class: 'no-shot' }, state?.screen === undefined ? `${state?.children.length ?? 0} states` : 'no screenshot yet')
+  if (state?.screen === undefined) return h('span', { class: 'no-shot' }, pageWord('statesInside', { n: state?.children.length ?? 0 }))
+  if (page.mode === 'elder') return h('span', { class: 'no-shot', title: elderWhy() }, pageWord('noElderShot', { locale: localeName(page.locale) }))
+  return h('span', { class: 'no-shot' }, pageWord('noShot'))
 }
+
+const elderWhy = () => pageWord('noElderShotWhy', { locale: localeName(page.locale) })
 
 function entries(id: string): number {
   return model.moves.filter((m) => m.to === id).length
@@ -37,18 +40,18 @@ export function renderMap(): void {
       flow.id,
       h(
         'section',
-        { class: 'band', 'data-flow': flow.id, 'aria-label': flow.name },
-        h('button', { type: 'button', class: 'band-title', onclick: () => void act.showPart(flow.id) }, `${flow.name} `, h('span', { class: 'count' }, `${flow.members.length}`)),
+        { class: 'band', 'data-flow': flow.id, 'aria-label': flowName(flow.id, flow.name) },
+        h('button', { type: 'button', class: 'band-title', onclick: () => void act.showPart(flow.id) }, `${flowName(flow.id, flow.name)} `, h('span', { class: 'count' }, `${flow.members.length}`)),
         h(
           'div',
           { class: 'cards' },
           ...flow.members.map((id) =>
             h(
               'button',
-              { type: 'button', class: 'map-card', 'data-card': id, title: `${id}: open its statechart`, onclick: () => void act.showPart(id) },
+              { type: 'button', class: 'map-card', 'data-card': id, title: `${page.byId.get(id)?.words?.[page.words] ?? ''}\ndetails: ${id}`.trim(), onclick: () => void act.showPart(id) },
               cardImage(id, shots),
-              h('span', { class: 'card-name' }, spaced(page.byId.get(id)?.key ?? id)),
-              id === reauthId ? h('span', { class: 'card-note' }, `from ${entries(id)} screens when the session ends`) : null,
+              h('span', { class: 'card-name' }, page.byId.get(id)?.said.full ?? id),
+              id === reauthId ? h('span', { class: 'card-note' }, pageWord('fromScreens', { n: entries(id) })) : null,
             ),
           ),
         ),
@@ -59,8 +62,11 @@ export function renderMap(): void {
   const arrows = document.createElementNS('http://www.w3.org/2000/svg', 'svg')
   arrows.setAttribute('class', 'map-arrows')
   arrows.setAttribute('aria-hidden', 'true')
+  // Elder mode in a language it was not captured in: said once, above the cards, with what to do.
+  const why = page.mode === 'elder' && shots.size === 0 ? h('p', { class: 'map-note', role: 'note' }, elderWhy()) : null
   root.replaceChildren(
     arrows,
+    ...(why ? [why] : []),
     ...rows.filter((r) => r.length > 0).map((r) => h('div', { class: 'map-row' }, ...r)),
   )
   decorateMap()

@@ -1,7 +1,9 @@
 import { appMachine } from '../../machines/app.machine'
 import type { ChartLayout } from './chart-layout'
 import type { LiveClient } from './live-client'
-import { machineGraph, stateIdResolver, type MachineGraph } from './machine-graph'
+import { machineGraph, speakGraph, stateIdResolver, type MachineGraph } from './machine-graph'
+import { localeName, speaker, wordsLanguage, type Speaker, type WordsLanguage } from './plain-words'
+import { setPageWords } from './page-words'
 import type { PanZoom } from './pan-zoom'
 import { produceCommand, type CoverageFile, type CoverageLevel, type ModelPath, type PathsFile, type ReviewManifest } from './review-data'
 
@@ -18,6 +20,8 @@ export type StepResult = 'ok' | 'off' | undefined
 export interface TrailLine {
   keys: string[]
   text: string
+  /** The transitions' code names, on hover. */
+  code: string
   at: number
   times: number
   /** The screen the page showed after it, when it changed screen. */
@@ -39,6 +43,11 @@ export interface Drive {
   sent: string | null
   /** Moving on by itself after each ✓, until the end or a ✗. */
   playing: boolean
+  /**
+   * The drive's own borrower: the number the sandbox made for it, `asking` while it is being made
+   * and logged in, `none` when no host could log one in (the drive then goes on with the page as it is).
+   */
+  borrower?: string
 }
 
 export const graph = machineGraph(appMachine)
@@ -56,6 +65,8 @@ export const page = {
   layout: null as ChartLayout | null,
   manifest: null as ReviewManifest | null,
   locale: '',
+  /** The language the machine's words are read in: the locale's, or English (`wordsLanguage`). */
+  words: 'en' as WordsLanguage,
   /** 'default' or 'elder': which capture of the screens the thumbnails show. */
   mode: 'default',
   coverage: new Map<CoverageLevel, CoverageFile>(),
@@ -68,6 +79,28 @@ export const page = {
   trail: [] as TrailLine[],
   drive: null as Drive | null,
   view2d: null as PanZoom | null,
+}
+
+let spoken: Speaker | null = null
+
+/** The page's speaker in the locale picked (states, events, guards and calls in words). */
+export function say(): Speaker {
+  spoken ??= speaker(graph.states, page.locale)
+  return spoken
+}
+
+/** The locale picked: screens, titles and the machine's words follow it; the graph is said again in it. */
+export function setLocale(locale: string): void {
+  page.locale = locale
+  page.words = wordsLanguage(locale)
+  setPageWords(page.words)
+  spoken = null
+  speakGraph(graph, locale)
+}
+
+/** Said where a locale has no words of its own for the machine: they are read in English. */
+export function wordsFallbackNote(): string {
+  return `${localeName(page.locale)}: screen titles in this language; rules and events in English, which has their words (the machine's words are written in English and 简体中文).`
 }
 
 export const missingScreenHint = `No screenshot yet: run ${produceCommand.screenshots}, then ${produceCommand.rebuild}`

@@ -20,7 +20,11 @@ export interface PanZoom {
   onChange(listener: () => void): void
 }
 
-export function panZoom(viewport: HTMLElement, canvas: HTMLElement): PanZoom {
+/**
+ * `fitFloor`: the smallest scale Fit goes to. A chart wider than that at Fit opens at that scale, at
+ * its top left, rather than as a picture too small to read; the arrows, the minimap and a drag reach the rest.
+ */
+export function panZoom(viewport: HTMLElement, canvas: HTMLElement, fitFloor = 0): PanZoom {
   let scale = 1
   let x = 0
   let y = 0
@@ -42,8 +46,9 @@ export function panZoom(viewport: HTMLElement, canvas: HTMLElement): PanZoom {
   }
   const fit = () => {
     const margin = 16
-    scale = clamp(Math.min((viewport.clientWidth - margin * 2) / size.width, (viewport.clientHeight - margin * 2) / size.height))
-    x = (viewport.clientWidth - size.width * scale) / 2
+    const whole = clamp(Math.min((viewport.clientWidth - margin * 2) / size.width, (viewport.clientHeight - margin * 2) / size.height))
+    scale = Math.max(whole, fitFloor)
+    x = scale > whole ? margin : (viewport.clientWidth - size.width * scale) / 2
     y = margin
     apply()
   }

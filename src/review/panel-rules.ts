@@ -1,6 +1,8 @@
 import { rulesOfState, type ReviewRules } from '../../tests/model/engine/state-rules'
+import { pageWord } from './page-words'
 import { h, missingNote } from './dom'
-import { page } from './page-state'
+import { graph, page } from './page-state'
+import { subtreeOf } from './state-summary'
 import { produceCommand } from './review-data'
 import { rulesDocumentUrl } from './rules-url'
 
@@ -17,8 +19,8 @@ function ruleItem(data: ReviewRules, id: string): HTMLElement {
   return h(
     'li',
     { 'data-rule': id },
-    h('a', { href: `${rulesDocumentUrl}#${id}`, class: 'mono', target: '_blank', rel: 'noopener' }, id),
-    ` — ${rule?.title ?? ''} `,
+    h('a', { href: `${rulesDocumentUrl}#${id}`, title: id, target: '_blank', rel: 'noopener' }, rule?.title ?? id),
+    ' ',
     h('span', { class: `rule-levels${rule && rule.levels.length > 0 ? '' : ' missing'}`, 'data-levels': levels }, `[${levels}]`),
   )
 }
@@ -33,16 +35,37 @@ function loadRules(): Promise<ReviewRules | null> {
   return loaded
 }
 
-function render(id: string, data: ReviewRules): HTMLElement[] {
+/**
+ * The states whose rules every screen inherits: those holding more than half of the machine's
+ * screens (the root, the session, its screens). Their rules (the one request, its signature and
+ * headers, the locale) are the same on every screen, so they stay behind one line.
+ */
+function everywhere(state: string): boolean {
+  const screens = graph.states.filter((s) => s.screen !== undefined)
+  return subtreeOf(graph, state).filter((id) => page.byId.get(id)?.screen !== undefined).length * 2 > screens.length
+}
+
+function render(id: string, data: ReviewRules): (HTMLElement | null)[] {
   const { own, enclosing } = rulesOfState(id, (s) => page.byId.get(s)?.parent, data.states)
-  const count = own.length + enclosing.reduce((n, e) => n + e.rules.length, 0)
+  const near = enclosing.filter((e) => !everywhere(e.state))
+  const far = enclosing.filter((e) => everywhere(e.state))
+  const farCount = far.reduce((n, e) => n + e.rules.length, 0)
+  const count = own.length + near.reduce((n, e) => n + e.rules.length, 0)
   return [
-    h('h3', {}, `Rules (${count})`),
+    h('h3', {}, pageWord('rulesOfScreen', { n: count })),
+    page.words === 'en' ? null : h('p', { class: 'note' }, pageWord('rulesInEnglish')),
     own.length > 0 ? h('ul', { class: 'list', 'data-summary': 'rules' }, ...own.map((r) => ruleItem(data, r))) : h('p', { class: 'note' }, 'none of its own'),
-    ...enclosing.map((e) =>
-      // Not a <details>: the panel's details are the paths that reach the state.
-      h('div', { 'data-rules-from': e.state }, h('h4', {}, `From ${e.state} (${e.rules.length})`), h('ul', { class: 'list' }, ...e.rules.map((r) => ruleItem(data, r)))),
+    ...near.map((e) =>
+      h('div', { 'data-rules-from': e.state }, h('h4', { title: e.state }, `From ${page.byId.get(e.state)?.said.full ?? e.state} (${e.rules.length})`), h('ul', { class: 'list' }, ...e.rules.map((r) => ruleItem(data, r)))),
     ),
+    farCount > 0
+      ? h(
+          'details',
+          { class: 'everywhere', 'data-rules-everywhere': far.map((e) => e.state).join(' ') },
+          h('summary', {}, pageWord('appliesEverywhere', { n: farCount })),
+          ...far.map((e) => h('div', { 'data-rules-from': e.state }, h('ul', { class: 'list' }, ...e.rules.map((r) => ruleItem(data, r))))),
+        )
+      : null,
     h('p', { class: 'note' }, data.totals),
   ]
 }
@@ -52,7 +75,7 @@ export function rulesSection(id: string): HTMLElement {
   const section = h('section', { class: 'rules' }, h('h3', {}, 'Rules'), h('p', { class: 'note' }, 'Loading the rules…'))
   void loadRules().then((data) => {
     if (page.selected !== id) return
-    section.replaceChildren(...(data ? render(id, data) : [h('h3', {}, 'Rules'), missingNote('The rules data is', produceCommand.rules)]))
+    section.replaceChildren(...(data ? render(id, data).filter((el) => el !== null) : [h('h3', {}, 'Rules'), missingNote('The rules data is', produceCommand.rules)]))
   })
   return section
 }

@@ -1,12 +1,15 @@
 import { screenPaths } from '../../machines/screens'
 import { decorateChart, toggle } from './chart-view'
 import { $, h, missingNote } from './dom'
-import { activeStates, type ChartTransition } from './machine-graph'
-import { pathTitle } from './path-names'
+import { pageWord } from './page-words'
+import { activeStates, type ChartState, type ChartTransition } from './machine-graph'
+import { pathTitle, stepLines } from './path-names'
 import { rulesSection } from './panel-rules'
-import { act, graph, largeScreen, loadPaths, page, type StepResult } from './page-state'
+import { act, graph, largeScreen, loadPaths, page, say, wordsFallbackNote, type StepResult } from './page-state'
+import { capital } from './plain-words'
 import { produceCommand, type ModelPath, type PathsFile } from './review-data'
 import { summarize, type Owned } from './state-summary'
+import { machineWords } from '../../machines/words'
 
 /*
  * The side panel: one state's screen, route and facts, and what it does summed over its inner
@@ -15,18 +18,16 @@ import { summarize, type Owned } from './state-summary'
  */
 
 function stateLink(id: string): HTMLElement {
-  return h('button', { type: 'button', class: 'link', onclick: () => void act.openState(id, true) }, id)
+  const state = page.byId.get(id)
+  return h('button', { type: 'button', class: 'link', title: id, onclick: () => void act.openState(id, true) }, state?.said.full ?? id)
 }
 
-/** The inner state's name relative to the one open (`sendingCode` inside `bankCard`). */
-function relative(open: string, id: string): string {
-  const base = page.byId.get(open)?.path ?? ''
-  const path = page.byId.get(id)?.path ?? id
-  return path.startsWith(`${base}.`) ? path.slice(base.length + 1) : id
-}
-
+/** The inner state a line belongs to, in words, its id on hover. */
 function ownerTag(open: string, id: string): HTMLElement | null {
-  return id === open ? null : h('span', { class: 'owner-tag', title: id }, relative(open, id))
+  if (id === open) return null
+  const inner = page.byId.get(id)?.said.full ?? id
+  const base = `${page.byId.get(open)?.said.full ?? ''} · `
+  return h('span', { class: 'owner-tag', title: id }, inner.startsWith(base) ? inner.slice(base.length) : inner)
 }
 
 function transitionLine(open: string, owned: Owned<ChartTransition>, direction: 'out' | 'in'): HTMLElement {
@@ -34,12 +35,15 @@ function transitionLine(open: string, owned: Owned<ChartTransition>, direction: 
   const other = direction === 'out' ? t.targets : [t.source]
   return h(
     'li',
-    {},
+    { title: t.said.code },
     ownerTag(open, owned.in),
-    h('code', {}, t.label),
-    t.guard ? h('span', { class: 'mono' }, ` [${t.guard}]`) : null,
-    t.internal ? ' (handled in place)' : ` ${direction === 'out' ? '→' : '←'} `,
-    ...other.map(stateLink),
+    // Read as one sentence, tag included, by whoever copies it or hears it read.
+    owned.in === open ? null : page.words === 'zh-Hans' ? '：' : ': ',
+    h('strong', { 'data-event': t.event }, t.said.event),
+    t.said.guard !== undefined ? h('span', { class: 'rule-words', 'data-guard': t.guard ?? '' }, `${page.words === 'zh-Hans' ? '，' : ', '}${t.said.guard}`) : null,
+    t.internal ? ` (${machineWords.inPlace[page.words]})` : ` ${direction === 'out' ? '→' : '←'} `,
+    // A route comes from the address or Back, wherever the borrower is: no state to link.
+    ...(t.kind === 'route' && direction === 'in' ? [machineWords.anywhere[page.words]] : other.map(stateLink)),
   )
 }
 
@@ -50,14 +54,13 @@ export function pathsReaching(file: PathsFile, id: string): ModelPath[] {
 }
 
 export function stepList(path: ModelPath, current = -1, results: StepResult[] = [], onPick?: (at: number) => void, notes: (string | undefined)[] = []): HTMLOListElement {
-  const items = [`start: ${path.start}${path.startExpect.route ? ` (${path.startExpect.route.path})` : ''}`, ...path.steps.map((s) => `${s.label}${s.expect.route ? ` → ${s.expect.route.path}` : ''}`)]
   return h(
     'ol',
     { class: 'steps', start: '0' },
-    ...items.map((text, i) =>
+    ...stepLines(path).map(({ text, code }, i) =>
       h(
         'li',
-        { class: [i === current ? 'current' : '', results[i] ?? ''].join(' ').trim(), ...(i === current ? { 'aria-current': 'step' } : {}) },
+        { class: [i === current ? 'current' : '', results[i] ?? ''].join(' ').trim(), title: code, ...(i === current ? { 'aria-current': 'step' } : {}) },
         onPick ? h('button', { type: 'button', class: 'link', onclick: () => onPick(i) }, text) : text,
         results[i] === 'ok' ? h('span', { class: 'mark ok' }, ' ✓') : null,
         results[i] === 'off' ? h('span', { class: 'mark off' }, ` ✗ ${notes[i] ?? 'the page is elsewhere'}`) : null,
@@ -77,8 +80,30 @@ function screenView(screen: string, shot: ReturnType<typeof largeScreen>): HTMLE
   if (shot.full) return [img]
   return [
     img,
-    h('p', { class: 'note', 'data-note': 'small-copy' }, 'The small copy the map shows, at its own size. For the full-size screen, run ', h('code', {}, produceCommand.screenshots), ' (the browser-level run captures every screen), then ', h('code', {}, produceCommand.rebuild), '.'),
+    h('p', { class: 'note', 'data-note': 'small-copy' }, pageWord('smallCopy', { shots: produceCommand.screenshots, rebuild: produceCommand.rebuild })),
   ]
+}
+
+/** The code names of a state, for an engineer: behind one "details" line, so what the panel says stays in words. */
+function codeDetails(state: ChartState, route: string | undefined): HTMLElement {
+  const fact = (term: string, value: Node | string | null) => (value === null ? [] : [h('dt', {}, term), h('dd', {}, value)])
+  return h(
+    'details',
+    { class: 'code-names', 'data-details': 'code' },
+    h('summary', {}, pageWord('details')),
+    h(
+      'dl',
+      { class: 'facts' },
+      ...fact('id', h('span', { class: 'mono' }, state.id)),
+      ...fact('type', state.type === 'history' ? `${state.history} history` : state.type),
+      ...fact('path', h('span', { class: 'mono' }, state.path)),
+      ...fact('screen', state.screen ?? null),
+      ...fact('route', h('span', { class: 'mono' }, route ? `#${route}${state.routable ? ' (routable: the URL can bring the borrower here)' : ''}` : 'none (shares its parent screen’s URL)')),
+      ...fact('initial', state.initial ? h('span', { class: 'mono' }, state.initial) : null),
+      ...fact('tags', state.tags.length ? state.tags.join(', ') : null),
+      ...fact('note', state.description ?? null),
+    ),
+  )
 }
 
 export async function openState(id: string, center = false): Promise<void> {
@@ -88,49 +113,41 @@ export async function openState(id: string, center = false): Promise<void> {
   decorateChart()
   if (center) act.centerOn(id)
   $('panel').hidden = false
-  $('panel-title').textContent = state.id
+  const title = $('panel-title')
+  title.textContent = state.said.full
+  title.title = state.id
   const body = $('panel-body')
   body.replaceChildren()
-  if (state.screen !== undefined) body.append(...screenView(state.screen, largeScreen(id)))
+  if (state.screen !== undefined) body.append(...screenView(state.said.full, largeScreen(id)))
   const route = state.screen !== undefined ? (screenPaths as Record<string, string>)[state.screen] : undefined
-  const fact = (term: string, value: Node | string | null) => (value === null ? [] : [h('dt', {}, term), h('dd', {}, value)])
-  body.append(
-    h(
-      'dl',
-      { class: 'facts' },
-      ...fact('type', state.type === 'history' ? `${state.history} history` : state.type),
-      ...fact('path', h('span', { class: 'mono' }, state.path)),
-      ...fact('screen', state.screen ?? null),
-      ...fact('route', h('span', { class: 'mono' }, route ? `#${route}${state.routable ? ' (routable: the URL can bring the borrower here)' : ''}` : 'none (shares its parent screen’s URL)')),
-      ...fact('initial', state.initial ? stateLink(state.initial) : null),
-      ...fact('tags', state.tags.length ? state.tags.join(', ') : null),
-    ),
-  )
-  if (state.description) body.append(h('p', {}, state.description))
+  const purpose = state.words?.[page.words]
+  if (purpose) body.append(h('p', { class: 'purpose' }, purpose))
+  if (page.words !== page.locale && page.locale !== 'en') body.append(h('p', { class: 'note', 'data-note': 'words-fallback' }, wordsFallbackNote()))
+  body.append(codeDetails(state, route))
   body.append(rulesSection(id))
   if (state.children.length > 0) {
     body.append(
       h(
         'div',
         { class: 'row' },
-        h('button', { type: 'button', onclick: () => toggle(id) }, page.collapsed.has(id) ? 'Expand this state' : 'Collapse this state'),
+        h('button', { type: 'button', onclick: () => toggle(id) }, page.collapsed.has(id) ? pageWord('expandState') : pageWord('collapseState')),
         page.part !== id ? h('button', { type: 'button', onclick: () => act.showPart(id) }, 'Chart of this state alone') : null,
       ),
     )
   }
   const { calls, events, waysIn } = summarize(graph, id)
   const inner = state.children.length > 0 ? ', its inner states included' : ''
-  body.append(h('h3', {}, `Calls (${calls.length})`))
+  body.append(h('h3', {}, pageWord('calls', { n: calls.length })))
   body.append(
     calls.length
-      ? h('ul', { class: 'list', 'data-summary': 'calls' }, ...calls.map((c) => h('li', {}, ownerTag(id, c.in), h('code', {}, c.item.src))))
+      ? h('ul', { class: 'list', 'data-summary': 'calls' }, ...calls.map((c) => h('li', { title: c.item.src }, ownerTag(id, c.in), c.in === id ? null : page.words === 'zh-Hans' ? '：' : ': ', capital(say().call(c.item.src)))))
       : h('p', { class: 'note' }, `none${inner}`),
   )
-  body.append(h('h3', {}, `Events it takes (${events.length})`))
+  body.append(h('h3', {}, pageWord('canDo', { n: events.length })))
   body.append(events.length ? h('ul', { class: 'list', 'data-summary': 'events' }, ...events.map((t) => transitionLine(id, t, 'out'))) : h('p', { class: 'note' }, `none${inner}`))
-  body.append(h('h3', {}, `Ways in (${waysIn.length})`))
-  body.append(waysIn.length ? h('ul', { class: 'list', 'data-summary': 'ways-in' }, ...waysIn.map((t) => transitionLine(id, t, 'in'))) : h('p', { class: 'note' }, 'entered as an initial or a parent’s state'))
-  body.append(h('h3', {}, 'Generated paths that reach it'))
+  body.append(h('h3', {}, pageWord('waysIn', { n: waysIn.length })))
+  body.append(waysIn.length ? h('ul', { class: 'list', 'data-summary': 'ways-in' }, ...waysIn.map((t) => transitionLine(id, t, 'in'))) : h('p', { class: 'note' }, 'entered as the first step of the screen around it'))
+  body.append(h('h3', {}, pageWord('pathsReaching')))
   const holder = h('div', {}, h('p', { class: 'note' }, 'Loading the paths…'))
   body.append(holder)
   const file = await loadPaths()
@@ -141,7 +158,7 @@ export async function openState(id: string, center = false): Promise<void> {
   }
   const reaching = pathsReaching(file, id)
   holder.replaceChildren(
-    h('p', { class: 'note' }, `${reaching.length} of ${file.statePaths.length + file.edgePaths.length} paths (seed ${file.seed}) pass through it; shortest first.`),
+    h('p', { class: 'note' }, `${reaching.length} of ${file.statePaths.length + file.edgePaths.length} paths pass through it; shortest first.`),
     ...reaching.slice(0, 12).map((p) =>
       h('details', {}, h('summary', {}, pathTitle(p)), stepList(p), h('button', { type: 'button', onclick: () => act.startDrive(p) }, `Drive this path`)),
     ),

@@ -27,8 +27,13 @@ export interface ReviewManifest {
   builtAt: string
   /** `data/model-paths.json`, or null when `npm run paths` was not run. */
   paths: string | null
-  /** `data/machine-diff.json` (what the machine does differently, `npm run review:diff`), or null. */
+  /** `data/machine-diff.json` written by `npm run review:diff`, when one was left in artifacts/, or null. */
   diff: string | null
+  /**
+   * What the machine does differently, each a `MachineDiff` the build made: against the approved
+   * description always, and against the commit `npm run review:build -- --base REF` named.
+   */
+  diffs?: { against: string; url: string }[]
   coverage: Record<CoverageLevel, string | null>
   /** Locale → (state id or dotted path, as the file names it → URL of the image): the small copies the map shows. */
   screenshots: Record<string, Record<string, string>>

@@ -1,12 +1,14 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { appMachine } from '../../machines/app.machine.js'
 import { precompress } from '../build/precompress.js'
 import { layoutChart, screenStatesOf, storeLayout } from './chart-layout.js'
 import { collectReviewData } from './collect-data.js'
 import { machineGraph } from './machine-graph.js'
+import { diffMachines } from '../../tests/model/engine/machine-diff.js'
+import { approvedSide, headSide, sideAt } from './diff/machine-sides.js'
 
 /*
  * The reviewer page: its own entry and its own output folder (dist-review/), so
@@ -17,7 +19,7 @@ import { machineGraph } from './machine-graph.js'
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
-function reviewData(): Plugin {
+function reviewData(base: string | undefined): Plugin {
   return {
     name: 'huaqian-review-data',
     apply: 'build',
@@ -33,6 +35,14 @@ function reviewData(): Plugin {
       for (const [fileName, source] of files) this.emitFile({ type: 'asset', fileName, source: readFileSync(source) })
       // The whole machine, as the chart first shows it, laid out once here: in the page it is seconds of
       // ELK on every visit before anything can be read. Folding a state or opening a part lays out there.
+      // What changed, in every build: against the approved machine, and against the commit --base names.
+      const head = headSide(appMachine, false)
+      const against = [approvedSide(), ...(base !== undefined ? [await sideAt(base)] : [])]
+      manifest.diffs = against.map((base, i) => {
+        const url = i === 0 ? 'data/machine-diff-approved.json' : 'data/machine-diff-base.json'
+        this.emitFile({ type: 'asset', fileName: url, source: JSON.stringify(diffMachines({ base, head })) })
+        return { against: base.label, url }
+      })
       const graph = machineGraph(appMachine)
       const options = { thumbnails: screenStatesOf(graph) }
       manifest.chartLayout = 'data/chart-layout.json'
@@ -42,11 +52,12 @@ function reviewData(): Plugin {
   }
 }
 
-export default defineConfig({
+/** The page's build; `base`: a commit whose machine the page also shows the changes against. */
+export const reviewConfig = (base?: string): UserConfig => ({
   root: here,
   base: './',
   publicDir: false,
-  plugins: [reviewData(), precompress()],
+  plugins: [reviewData(base), precompress()],
   build: {
     target: 'es2022',
     outDir: `${repoRoot}dist-review`,
@@ -57,3 +68,5 @@ export default defineConfig({
     rolldownOptions: { checks: { bundlerTimings: false } },
   },
 })
+
+export default defineConfig(reviewConfig())

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Browser } from 'playwright-core'
 import { newPhoneContext } from '../support/browser'
+import { writeDocBlock } from '../support/doc-block'
 import { loginPersona, pageUrl } from '../support/sandbox'
 import { measureHomeReady } from './home-ready'
 import { launchForLighthouse, runLighthouse } from './lighthouse-runs'
@@ -16,6 +19,9 @@ import { buildNames, inTurns, twoBuildsOptions, writeResult } from './two-builds
  * time; under Lighthouse's mobile throttling applied by DevTools (slow 4G too), when home with the
  * borrower's data is painted with its button live, the bench's headline; with `--lighthouse`,
  * Lighthouse's own TBT and score. `dist/` (build it first) against the other directory. Measures only.
+ * With `--record "<change>"` (`--vs` the build before the change), the medians before → after and their
+ * ranges go in docs/performance.md's table of changes, one row per change, replaced when measured again;
+ * `--report --record "<change>"` writes that row from the last run (artifacts/bench/load-vs.json).
  */
 
 const { values } = parseArgs({
@@ -23,6 +29,8 @@ const { values } = parseArgs({
     ...twoBuildsOptions({ rounds: 8, port: 8855 }),
     trace: { type: 'boolean', default: false },
     lighthouse: { type: 'boolean', default: false },
+    record: { type: 'string' },
+    report: { type: 'boolean', default: false },
   },
 })
 
@@ -54,7 +62,7 @@ function mainThreadCompileMs(events: TraceEvent[]): number {
   return total / 1000
 }
 
-const lighthouseChrome = values.lighthouse ? await launchForLighthouse() : null
+const lighthouseChrome = values.lighthouse && !values.report ? await launchForLighthouse() : null
 
 async function loadOnce(browser: Browser, sandboxUrl: string): Promise<LoadSample> {
   const { token, user } = await loginPersona(sandboxUrl, '13800000001')
@@ -108,27 +116,72 @@ function summary(samples: LoadSample[]) {
     blockingMs: of((s) => s.blockingMs),
     longTasks: of((s) => s.longTasks),
     compileMs: of((s) => s.compileMs),
-    samples: samples.map((s) => Object.fromEntries(Object.entries(s).map(([key, value]) => [key, round(value)]))),
+    samples: samples.map((s) => Object.fromEntries(Object.entries(s).map(([key, value]) => [key, round(value)])) as unknown as LoadSample),
   }
 }
 
-const run = await inTurns(values, async (browser, url) => [await loadOnce(browser, url)]).finally(() => lighthouseChrome?.kill())
-const { builds, samples } = run
-const result = {
-  when: new Date().toISOString(),
-  builds,
-  cpuThrottling: 4,
-  loadAverage: run.loadAverage,
-  vs: summary(samples.vs),
-  dist: summary(samples.dist),
+type LoadResult = {
+  when: string
+  builds: Record<(typeof buildNames)[number], string>
+  loadAverage: { atStart: number[]; atEnd: number[] }
+} & Record<(typeof buildNames)[number], ReturnType<typeof summary>>
+
+async function measure(): Promise<LoadResult> {
+  const run = await inTurns(values, async (browser, url) => [await loadOnce(browser, url)]).finally(() => lighthouseChrome?.kill())
+  const { builds, samples } = run
+  const result = {
+    when: new Date().toISOString(),
+    builds,
+    cpuThrottling: 4,
+    loadAverage: run.loadAverage,
+    vs: summary(samples.vs),
+    dist: summary(samples.dist),
+  }
+  const written = writeResult('load-vs', result)
+  for (const name of buildNames) {
+    const s = result[name]
+    const sorted = (pick: (sample: LoadSample) => number | undefined) =>
+      samples[name].map(pick).filter((v): v is number => v !== undefined).sort((a, b) => a - b).map((v) => round(v)).join(' ')
+    console.log(`\n${name} (${builds[name]}), medians of ${s.loads} loads:`)
+    console.log(`  slow 4G, 4× CPU: home with data, button live ${s.homeReadySlow4gMs} ms (${sorted((x) => x.homeReadySlow4gMs)})${s.lighthouseTbtMs === null ? '' : `; Lighthouse TBT ${s.lighthouseTbtMs} ms (${sorted((x) => x.lighthouseTbtMs)}), score ${s.lighthouseScore} (${sorted((x) => x.lighthouseScore)})`}`)
+    console.log(`  loopback, 4× CPU: home shown ${s.homeShownMs} ms (${sorted((x) => x.homeShownMs)}); long tasks' time over 50 ms ${s.blockingMs} ms (${sorted((x) => x.blockingMs)}); long tasks ${s.longTasks}${s.compileMs === null ? '' : `; main-thread parse and compile ${s.compileMs} ms`}`)
+  }
+  console.log(`\n${written}`)
+  return result
 }
-const written = writeResult('load-vs', result)
-for (const name of buildNames) {
-  const s = result[name]
-  const sorted = (pick: (sample: LoadSample) => number | undefined) =>
-    samples[name].map(pick).filter((v): v is number => v !== undefined).sort((a, b) => a - b).map((v) => round(v)).join(' ')
-  console.log(`\n${name} (${builds[name]}), medians of ${s.loads} loads:`)
-  console.log(`  slow 4G, 4× CPU: home with data, button live ${s.homeReadySlow4gMs} ms (${sorted((x) => x.homeReadySlow4gMs)})${s.lighthouseTbtMs === null ? '' : `; Lighthouse TBT ${s.lighthouseTbtMs} ms (${sorted((x) => x.lighthouseTbtMs)}), score ${s.lighthouseScore} (${sorted((x) => x.lighthouseScore)})`}`)
-  console.log(`  loopback, 4× CPU: home shown ${s.homeShownMs} ms (${sorted((x) => x.homeShownMs)}); long tasks' time over 50 ms ${s.blockingMs} ms (${sorted((x) => x.blockingMs)}); long tasks ${s.longTasks}${s.compileMs === null ? '' : `; main-thread parse and compile ${s.compileMs} ms`}`)
+
+const result: LoadResult = values.report ? (JSON.parse(readFileSync('artifacts/bench/load-vs.json', 'utf8')) as LoadResult) : await measure()
+
+/** One change's row: each figure's median before → after, with each build's range. */
+function changeRow(change: string): string {
+  const figure = (pick: (sample: LoadSample) => number | undefined, unit: string) => {
+    const of = (name: (typeof buildNames)[number]) => result[name].samples.map(pick).filter((v): v is number => v !== undefined)
+    const [before, after] = [of('vs'), of('dist')]
+    if (before.length === 0 || after.length === 0) return '–'
+    const range = (list: number[]) => `${round(Math.min(...list))}–${round(Math.max(...list))}`
+    return `${round(median(before))} → ${round(median(after))}${unit} (${range(before)} → ${range(after)})`
+  }
+  const load = `${result.loadAverage.atStart[0]} → ${result.loadAverage.atEnd[0]}`
+  return `| ${change} | ${result.when.slice(0, 16).replace('T', ' ')} UTC, ${result.dist.loads} loads each, load average ${load} | ${figure((s) => s.homeReadySlow4gMs, ' ms')} | ${figure((s) => s.lighthouseTbtMs, ' ms')} | ${figure((s) => s.lighthouseScore, '')} | ${figure((s) => s.homeShownMs, ' ms')} |`
 }
-console.log(`\n${written}`)
+
+if (values.record) {
+  const doc = path.resolve(import.meta.dirname, '../../docs/performance.md')
+  const block = /<!-- load-changes:start -->([\s\S]*?)<!-- load-changes:end -->/.exec(readFileSync(doc, 'utf8'))?.[1] ?? ''
+  const rows = block.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| change |') && !line.startsWith(`| ${values.record} |`))
+  writeDocBlock(
+    doc,
+    'load-changes',
+    [
+      "## What each change bought (`npm run bench:load -- --vs <build before it> --lighthouse --record <change>`)",
+      '',
+      "The build before the change and the build with it, loaded in turns on this machine: medians before → after, each build's range in brackets. Home with data is timed under Lighthouse's mobile throttling applied by DevTools (slow 4G, 4× CPU); home shown on loopback at 4× CPU. The machine is shared, so the ranges are wide: a change whose ranges overlap has not shown a gain.",
+      '',
+      "| change | measured | home with data, button live | Lighthouse TBT | Lighthouse score | home shown, loopback |",
+      '|---|---|---|---|---|---|',
+      ...rows,
+      changeRow(values.record),
+    ].join('\n'),
+  )
+  console.log(`recorded "${values.record}" in docs/performance.md`)
+}

@@ -11,8 +11,13 @@ import { pageUrl } from '../support/sandbox'
 
 const { sandbox, browser } = devSandboxAndBrowser()
 
-test('the dev server serves the page, which boots to login in English without a console error', { timeout: 120_000 }, async () => {
+// rules: bridge-ready
+test('the dev server serves the page, which boots to login in English without a console error and tells its host ready once', { timeout: 120_000 }, async () => {
   const context = await newPhoneContext(browser, 'en-US')
+  await context.addInitScript(() => {
+    const sent: unknown[] = []
+    Object.assign(window, { hostCommands: sent, webkit: { messageHandlers: { huaqian: { postMessage: (message: unknown) => sent.push(message) } } } })
+  })
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(String(error)))
@@ -23,6 +28,10 @@ test('the dev server serves the page, which boots to login in English without a 
   await page.locator('main[data-screen="login"]').waitFor({ timeout: 90_000 })
   expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Log in')
   expect(errors).toEqual([])
+  // Strict mode commits the first screen twice; the host hears it once.
+  const commands = () => page.evaluate(() => (window as unknown as { hostCommands: { command: string }[] }).hostCommands.map((sent) => sent.command))
+  await expect.poll(commands).toContain('ready')
+  expect((await commands()).filter((command) => command === 'ready')).toHaveLength(1)
   await context.close()
 })
 

@@ -33,7 +33,8 @@ import { config, perform, reader, settle } from '../support/react-driver'
  * sends them. Nothing is sent to the actor. After every step: the machine's state as the path
  * expects, and the state's verifications (tests/model/verifications.ts) on the rendered page and
  * on the facts (the URL and whether it was pushed or replaced, the token, the channel code).
- * The paths: generated over what hands, host and network can do (support/ui-paths.ts).
+ * The paths: walks covering every transition over what hands, host and network can do
+ * (support/ui-paths.ts), each going on from where its last edge left it.
  */
 
 // The machine runs on a simulated clock here: a poll's wait passes as a step, never in real time.
@@ -179,11 +180,17 @@ async function runPath(path: ModelPath): Promise<void> {
         case 'wait':
           throw new Error(`${step.label}: the React runner does not move the page's own time`)
       }
+      const before = world
       world = advanceWorld(world, action, output)
-      api.context.world = world
+      // A 401 clears the token for what the page sends after it; a request built before the answer
+      // still carries it and may reach the server later, so the cleared world applies once the page
+      // shows the 401's state.
+      const clearsToken = before.token && !world.token
+      if (!clearsToken) api.context.world = world
       const routeChanged = action.kind !== 'event' || action.event.type !== 'xstate.route' ? previous.route?.path !== step.expect.route?.path : false
       await shows(actor, services, observed.invokeSrc, step.expect, world, step.label, historyFrom, routeChanged)
       await settle()
+      api.context.world = world
       observed.note(actor)
       previous = step.expect
     }
@@ -222,7 +229,7 @@ test('every screen state is shown by at least one path, and the figures are writ
       steps: counts,
       seconds: Math.round((Date.now() - started) / 100) / 10,
       notes: [
-        'the edge-covering paths over what hands, host and network can do (tests/support/ui-paths.ts)',
+        'the walks covering every transition over what hands, host and network can do (tests/support/ui-paths.ts)',
         'ui: clicks, ticks, typing and choices on controls found by role and translated name; host: bridge payloads the host posts; url: typed URLs (only the start deep link); direct: events sent to the actor (none allowed)',
         `not walked here: ${set.unreached.transitions.length} transitions only typed URLs, a countdown waited out or 60 s timeouts take; poll waits pass on a simulated clock`,
         `transitions of hands, host, network and waiting: ${walked.length} of ${byHand.length} walked (${Math.round((walked.length / byHand.length) * 1000) / 10}%)`,

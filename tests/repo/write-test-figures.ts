@@ -29,10 +29,17 @@ const cell = (f: Figure) => `${f.covered} / ${f.total} (${f.percent.toFixed(1)}%
 
 function suiteSection(): string[] {
   const lines = ['### `npm test`', '']
-  const run = readJson('npm-test.json') as { passed: number; failed: number; seconds: number; finishedAt: string } | undefined
+  const run = readJson('npm-test.json') as
+    | { passed: number; failed: number; seconds: number; cpuSeconds?: number; cores?: number; loadAtStart?: number; finishedAt: string }
+    | undefined
   if (!run) return [...lines, 'No artifacts/npm-test.json: run `npm test`.', '']
-  const minutes = `${Math.floor(run.seconds / 60)} m ${run.seconds % 60} s`
-  lines.push(`${run.passed} passed, ${run.failed} failed, in ${minutes} on this machine, from the type check to the last reviewer-page test (artifacts/npm-test.json, ${run.finishedAt.slice(0, 16).replace('T', ' ')} UTC).`, '')
+  const minutes = (seconds: number) => `${Math.floor(seconds / 60)} m ${seconds % 60} s`
+  const machine =
+    run.cores === undefined || run.loadAtStart === undefined
+      ? 'on this machine'
+      : `on ${run.cores} cores with a load average of ${run.loadAtStart} when it began${run.loadAtStart > run.cores ? ' (other jobs shared the cores)' : ''}`
+  const cpu = run.cpuSeconds === undefined ? '' : `; ${minutes(run.cpuSeconds)} of CPU`
+  lines.push(`${run.passed} passed, ${run.failed} failed, in ${minutes(run.seconds)} ${machine}${cpu}, from the type check to the last reviewer-page test (artifacts/npm-test.json, ${run.finishedAt.slice(0, 16).replace('T', ' ')} UTC).`, '')
   // The files that decide how long a run takes; three run at a time, so these are times beside others.
   const report = readJson('vitest-report.json') as { testResults: { name: string; startTime: number; endTime: number }[] } | undefined
   const long = (report?.testResults ?? [])

@@ -4,11 +4,12 @@ import { reviewSuite } from './review-kit'
 
 /*
  * The labels a reviewer reads on the built page (minified, as served) against the machine's own
- * definition. The expected text is written here from the config each state declares: a guard
- * string is its name, `{ type, params }` is the type with its fixed parameters (as JSON; `…` for
- * one computed at run time), and XState's `and`/`or`/`not` helpers, unminified in node, name
- * themselves. A label taken from a function's name in the production build (`re(a, b)`, `a`)
- * fails here.
+ * definition. Each arrow says its rule in words; its details line (the hover) names the code it
+ * stands for, written here from the config each state declares: a guard string is its name,
+ * `{ type, params }` is the type with its fixed parameters (as JSON; `…` for one computed at run
+ * time), and XState's `and`/`or`/`not` helpers, unminified in node, name themselves. A label taken
+ * from a function's name in the production build (`re(a, b)`, `a`) fails here, and so does a code
+ * name drawn where words belong.
  */
 
 // Built as `npm run review:build` builds it (the production build a reviewer gets), served at /review/.
@@ -105,15 +106,25 @@ test('every transition label on the built reviewer page says what the machine de
         const route = /\| route→#(.+)$/.exec(key)
         const index = /\| (\d+)$/.exec(key)?.[1] ?? '?'
         const address = route ? `route|${route[1]}` : `${el.getAttribute('data-source')}|${el.getAttribute('data-event')}|${index}`
-        // What is on screen: an arrow's label lines, or a line of text inside its state.
-        const lines = el.tagName.toLowerCase() === 'text' ? [el.textContent ?? ''] : [...el.querySelectorAll('text')].map((t) => t.textContent ?? '')
-        return [address, lines.join(' ').replace(/^[⇢↺] /, '')] as const
+        // What is on screen: an arrow's label lines, or a line of text inside its state; and its details line.
+        const own = (t: Element) => [...t.childNodes].filter((c) => c.nodeType === Node.TEXT_NODE).map((c) => c.textContent).join('')
+        const lines = el.tagName.toLowerCase() === 'text' ? [own(el)] : [...el.querySelectorAll(':scope > text')].map(own)
+        const title = el.querySelector(':scope > title')?.textContent ?? ''
+        return { address, text: lines.join(' ').replace(/^[⇢↺] /, '').replace(/\s+/g, ' ').trim(), details: /^details: (.*)$/m.exec(title)?.[1] ?? '' }
       }),
   )
   expect(drawn.length).toBe(expected.size)
-  const wrong = drawn.filter(([address, text]) => expected.get(address) !== text).map(([address, text]) => `${address}: drawn "${text}", declared "${expected.get(address)}"`)
-  expect(wrong).toEqual([])
-  expect(new Set(drawn.map(([address]) => address))).toEqual(new Set(expected.keys()))
+  expect(new Set(drawn.map(({ address }) => address))).toEqual(new Set(expected.keys()))
+  // The details line names the declared event and guard, before the source and targets.
+  const wrongCode = drawn.filter(({ address, details }) => !details.startsWith(`${expected.get(address)}: `)).map(({ address, details }) => `${address}: details "${details}", declared "${expected.get(address)}"`)
+  expect(wrongCode).toEqual([])
+  // What is drawn is words: no bracketed guard, no call of a guard, no camelCase code name, no XState event.
+  const codeDrawn = drawn.filter(({ text }) => text !== '' && /\[|\w\(|\b[a-z]+[A-Z]\w*|xstate\.|\b\w+\.\w+\b/.test(text)).map(({ address, text }) => `${address}: "${text}"`)
+  expect(codeDrawn).toEqual([])
+  // The rules a reviewer must not see reversed, said as the product rules say them.
+  const said = (address: string) => drawn.find((d) => d.address === address)?.text
+  expect(said('app.session.screens.lendConfirm.editing|sms.send|0')).toBe('Send code if the card is not yet bound for this lender')
+  expect(said('app.session.screens.lendConfirm.codeSent|form.submit|0')).toMatch(/^Submit if the lender's price is in, .*agreements? .*ticked/)
   // Zoomed in to a readable scale, the labels are shown, not only drawn.
   const reversed = page.locator('g.transition[data-event="sms.send"][data-source="app.session.screens.lendConfirm.editing"] text').first()
   expect(await reversed.isVisible()).toBe(false)

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from 'vitest'
+import en from '../../locales/en.json' with { type: 'json' }
 import { appMachine } from '../../machines/app.machine'
 import { artifactsDir } from '../support/browser'
 import { machineFigures, manifestScreens, openReviewer, repoRoot, reviewSuite, shot } from './review-kit'
@@ -28,10 +29,10 @@ test('the reviewer page draws every state and transition of the machine; a state
   await page.screenshot({ path: shot('1-whole-chart') })
 
   // Search a screen state, open it: its screen large, its route, its calls and events, the paths reaching it.
-  await page.getByRole('searchbox', { name: 'Find a state or event' }).fill('loanDemand')
-  await page.getByRole('button', { name: 'state loanDemand', exact: true }).click()
+  await page.getByRole('combobox', { name: 'Find a screen, a rule or an event' }).fill('Borrow')
+  await page.getByRole('option', { name: /^Borrow · screen/ }).click()
   const panel = page.locator('#panel')
-  await expect.poll(() => panel.locator('h2').textContent()).toBe('loanDemand')
+  await expect.poll(() => panel.locator('h2').textContent()).toBe('Borrow')
   const screen = panel.locator('img.screen-large')
   const missing = panel.locator('p.missing').first()
   await expect.poll(async () => (await screen.count()) + (await missing.count())).toBeGreaterThan(0)
@@ -48,8 +49,8 @@ test('the reviewer page draws every state and transition of the machine; a state
     else expect(await note.textContent()).toContain('npm run review:shots')
   } else expect(await missing.textContent()).toContain('npm run review:shots')
   expect(await panel.textContent()).toContain('#/')
-  expect(await panel.textContent()).toContain('trialLoan')
-  expect(await panel.textContent()).toContain('form.submit')
+  expect(await panel.textContent()).toContain('Price the loan')
+  expect(await panel.textContent()).toContain('Submit, if the amount, term and purpose are chosen')
   await expect.poll(() => panel.locator('details').count(), { timeout: 30_000 }).toBeGreaterThan(0)
   await page.screenshot({ path: shot('2-state-with-screen') })
 
@@ -102,8 +103,8 @@ test('the reviewer page draws every state and transition of the machine; a state
   expect(await readFile((await mermaidDownload.path()) as string, 'utf8')).toMatch(/^stateDiagram-v2\n/)
 
   // Keyboard: Tab from the search reaches the chart's states; Enter opens one.
-  await page.getByRole('searchbox', { name: 'Find a state or event' }).fill('')
-  await page.getByRole('searchbox', { name: 'Find a state or event' }).focus()
+  await page.getByRole('combobox', { name: 'Find a screen, a rule or an event' }).fill('')
+  await page.getByRole('combobox', { name: 'Find a screen, a rule or an event' }).focus()
   let focused: string | null = null
   for (let i = 0; i < 40 && !focused; i += 1) {
     await page.keyboard.press('Tab')
@@ -111,7 +112,7 @@ test('the reviewer page draws every state and transition of the machine; a state
   }
   expect(focused).not.toBeNull()
   await page.keyboard.press('Enter')
-  await expect.poll(() => panel.locator('h2').textContent()).toBe(focused)
+  await expect.poll(() => panel.locator('h2').getAttribute('title')).toBe(focused)
 
   // 768 px wide: nothing runs off the side.
   await page.setViewportSize({ width: 768, height: 1024 })
@@ -145,7 +146,11 @@ test('the funnel’s chart at Fit: each frame and screen named across its header
   })
   const meets = (a: { x: number; y: number; right: number; bottom: number }, b: typeof a) => a.x < b.right && b.x < a.right && a.y < b.bottom && b.y < a.bottom
   // The funnel's screens and the frames that hold them, each named once: its own name, shown.
-  expect(seen.names.map((n) => n.text).sort()).toEqual(['app', 'assetInfo', 'bankCard', 'basicInfo', 'contact', 'facialIdentification', 'loanDemand', 'result', 'review', 'screens', 'session'])
+  // Named as the borrower knows them: a screen by its title (locales/en.json), a frame by its words.
+  const titles = en.routes as Record<string, string>
+  expect(seen.names.map((n) => n.text).sort()).toEqual(
+    [...['assetInfo', 'bankCard', 'basicInfo', 'contact', 'facialIdentification', 'loanDemand', 'result', 'review'].map((screen) => titles[screen]), 'The app', 'The screens', 'Logged in'].sort(),
+  )
   seen.names.forEach((name, i) => {
     expect(name.visible, name.id ?? '').toBe(true)
     // The layout keeps each header wide and tall enough for a name at 48 px, never squeezed below it;

@@ -1,75 +1,117 @@
-import { expect, test } from 'vitest'
-import { openReviewer, reviewSuite, shot } from './review-kit'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { browserForSuite } from '../support/browser-suite'
+import { repoRoot, shot } from './review-kit'
 
 /*
- * In Chromium, what changed in the machine, as the built reviewer page shows a diff shipped with it:
- * listed in What changed, marked on the map and the chart, an entry opening what it names.
+ * What changed, on the page as `npm start` serves it: a copy of this repository (a git work tree of
+ * its commit, with this tree's uncommitted files laid over it) whose machine is changed for real —
+ * the bank card's "Send code" now also needs the withhold agreement — started with `npm start`,
+ * nothing else run. The served reviewer page lists the change in words, marks it on the map and the
+ * chart, and opens it from the list; `npm run review:diff -- --base HEAD` in the copy prints the same
+ * line, and `--help` prints its usage.
  */
 
-const suite = reviewSuite()
+const browser = browserForSuite()
+const copy = mkdtempSync(path.join(os.tmpdir(), 'huaqian-changed-'))
+let server: ChildProcess | null = null
+let url = ''
+// The copy's commands run in a shell's environment, not this test runner's: Vite builds nothing to disk under VITEST.
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$)/.test(name)))
 
-test('a machine diff shipped with the page is listed in What changed, inside the panel, and marked on the map and the chart; an entry opens its state', { timeout: 180_000 }, async () => {
-  // A fixture diff served in place of the built data: one guard changed on the loan demand's submit, one state changed, one golden path gained.
-  const source = 'app.session.screens.loanDemand.editing'
-  const key = `${source} | form.submit | 0`
-  const diff = {
-    format: 'huaqian.machine-diff/1',
-    base: 'base',
-    head: 'head',
-    states: { added: [], removed: [], changed: [{ id: 'app.session.screens.contact', path: 'session.screens.contact', changes: [{ field: 'screen', before: 'contact', after: 'contacts' }] }] },
-    transitions: { added: [], removed: [], retargeted: [], guardChanged: [{ key, source, event: 'form.submit', before: 'demandReady', after: 'not(demandReady)' }], actionsChanged: [] },
-    // A golden path with the longest names the machine has: its title and steps wrap inside the panel.
-    paths: {
-      gained: [
-        {
-          id: 'edge-9',
-          title: '[fresh] for app.session.screens.facialIdentification.checking.fetching | getBiometricResult.done | 2',
-          steps: [
-            '0. start:fresh                                  → boot.resolvingBaseUrl  (no route)',
-            '1. lookupChannel.done:loginNotRequired          → session.screens.home.loading.user.fetching + status.fetching + rights.fetching  /pages/home/index (replace)',
-          ],
-        },
-      ],
-      lost: [],
-    },
+const change = 'Bank card: Send code now also requires that the withhold agreement is ticked'
+
+function edit(file: string, from: string, to: string): void {
+  const text = readFileSync(path.join(copy, file), 'utf8')
+  if (!text.includes(from)) throw new Error(`${file} no longer holds ${from}: the change this test makes needs writing again`)
+  writeFileSync(path.join(copy, file), text.replace(from, to))
+}
+
+beforeAll(async () => {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' })
+  git('worktree', 'add', '--detach', copy, 'HEAD')
+  for (const file of git('ls-files', '--modified', '--others', '--exclude-standard').split('\n').filter(Boolean)) {
+    if (!existsSync(path.join(repoRoot, file))) continue
+    mkdirSync(path.dirname(path.join(copy, file)), { recursive: true })
+    copyFileSync(path.join(repoRoot, file), path.join(copy, file))
   }
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } })
-  const errors: string[] = []
-  await context.route('**/review/data/manifest.json', async (route) => {
-    const manifest = (await (await route.fetch()).json()) as Record<string, unknown>
-    await route.fulfill({ json: { ...manifest, diff: 'data/fixture-diff.json' } })
-  })
-  await context.route('**/review/data/fixture-diff.json', (route) => route.fulfill({ json: diff }))
-  const review = await openReviewer(suite, context, errors, '#map')
-  const card = review.locator('#diff')
-  await expect.poll(() => card.isVisible()).toBe(true)
-  expect(await card.locator('h3').allTextContents()).toEqual(['States changed (1)', 'Guards changed (1)', 'Golden paths gained (1)'])
-  // Every line of the list, a golden path's steps opened too, stays inside the side panel.
-  await card.locator('summary').first().click()
-  const overflowing = await card.evaluate((c) => {
-    // The panel's visible right edge (its scroll bar left out): a card widened by its content would hide an overflow.
-    const side = c.closest('.side') as HTMLElement
-    const right = side.getBoundingClientRect().left + side.clientLeft + side.clientWidth
-    // Each line of text as drawn: a block's own box keeps the panel's width while its text runs past it.
-    const lines: string[] = []
-    const walker = document.createTreeWalker(c, NodeFilter.SHOW_TEXT)
-    for (let text = walker.nextNode(); text !== null; text = walker.nextNode()) {
-      const range = document.createRange()
-      range.selectNodeContents(text)
-      if ([...range.getClientRects()].some((line) => line.right > right + 0.5)) lines.push(text.textContent ?? '')
+  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copy, 'node_modules'), 'dir')
+  // Artifacts the page ships beside it (the generated paths, the rules): the copy's build would make them again.
+  symlinkSync(path.join(repoRoot, 'artifacts'), path.join(copy, 'artifacts'), 'dir')
+  // The change: a new rule on the bank card, with its words, required by Send code.
+  edit('machines/funnel.flow.ts', '  cardResendAllowed: ({ context }) =>', '  withholdAgreed: ({ context }) => context.drafts.bankCard.withhold_agreement,\n  cardResendAllowed: ({ context }) =>')
+  edit('machines/funnel.flow.ts', "ready: 'cardReady', next: 'sendingCode'", "ready: and(['cardReady', 'withholdAgreed']) as unknown as 'cardReady', next: 'sendingCode'")
+  writeFileSync(path.join(copy, 'machines/funnel.flow.ts'), `import { and } from 'xstate'\n${readFileSync(path.join(copy, 'machines/funnel.flow.ts'), 'utf8')}`)
+  edit('machines/words.ts', '  cardResendAllowed: {', "  withholdAgreed: { en: 'the withhold agreement is ticked', 'zh-Hans': '代扣协议已勾选' },\n  cardResendAllowed: {")
+  // The new guard adds a few bytes to the borrower's first load, which sits at its budget: the copy's
+  // budget gives them room, as the change would come with its own measure (this test is about the diff).
+  edit('vite.config.ts', 'initialJs: 158 * kib', 'initialJs: 159 * kib')
+
+  // `npm start`, as a reviewer runs it: both builds, then the sandbox (its port the system's choice).
+  server = spawn('npm', ['start', '--', '--port', '0', '--db', ':memory:'], { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    const read = (chunk: Buffer) => {
+      out += chunk.toString()
+      const found = /Statechart review:\s+(\S+)/.exec(out)
+      if (found?.[1]) resolve(found[1])
     }
-    return lines
+    server?.stdout?.on('data', read)
+    server?.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    server?.on('exit', (code) => reject(new Error(`npm start ended (${code}):\n${out.slice(-3000)}`)))
   })
-  expect(overflowing).toEqual([])
-  expect(await review.locator('.side').evaluate((side) => side.scrollWidth <= side.clientWidth)).toBe(true)
-  // The map marks the screen whose state changed and the screen a changed transition leaves.
-  expect(await review.locator('#map .diff-changed').evaluateAll((els) => els.map((el) => el.getAttribute('data-card')).sort())).toEqual(['contact', 'loanDemand'])
-  await card.locator(`button[data-transition-key="${key}"]`).click()
-  await review.waitForFunction(() => location.hash.startsWith('#chart'), undefined, { timeout: 60_000 })
-  const marked = review.locator(`#canvas [data-transition="${key}"].diff-changed`)
-  await expect.poll(() => marked.count(), { timeout: 60_000 }).toBeGreaterThan(0)
-  expect(await review.locator('#canvas .diff-added').count()).toBe(0)
-  await review.screenshot({ path: shot('diff-chart') })
+}, 600_000)
+
+afterAll(() => {
+  // The whole group npm start made (the builds are done; the sandbox is what runs).
+  try {
+    if (server?.pid !== undefined) process.kill(-server.pid, 'SIGTERM')
+  } catch {
+    // npm start ended by itself (a failed build): nothing left to stop, the copy still goes.
+  }
+  execFileSync('git', ['worktree', 'remove', '--force', copy], { cwd: repoRoot })
+  rmSync(copy, { recursive: true, force: true })
+})
+
+test('npm start on a changed machine serves the change in words, marked on the map and the chart, opened from the list', { timeout: 600_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(`${url}#map`)
+  await page.locator('body[data-ready="true"]').waitFor({ timeout: 90_000 })
+  const card = page.locator('#diff')
+  await expect.poll(() => card.isVisible()).toBe(true)
+  expect(await card.locator('.diff-sides').textContent()).toBe('Against the approved machine: 1 change in behaviour')
+  const entry = card.locator('button.diff-change')
+  expect(await entry.allTextContents()).toEqual([change])
+  expect(await entry.getAttribute('title')).toBe('app.session.screens.bankCard.editing | sms.send | 0: guard cardReady → and(cardReady, withholdAgreed)')
+  // No generated path is listed unless asked for.
+  expect(await card.locator('.diff-paths').count()).toBe(0)
+  // Marked on the map: the bank card's card, and no other.
+  expect(await page.locator('#map .diff-changed, #map .diff-added').evaluateAll((els) => els.map((el) => el.getAttribute('data-card')))).toEqual(['bankCard'])
+  await page.screenshot({ path: shot('diff-served') })
+
+  // The list opens it: the chart, its transition marked, its panel open on the state it leaves.
+  await entry.click()
+  await page.waitForFunction(() => location.hash.startsWith('#chart'), undefined, { timeout: 60_000 })
+  await expect.poll(() => page.locator('#canvas [data-transition="app.session.screens.bankCard.editing | sms.send | 0"].diff-changed').count(), { timeout: 60_000 }).toBeGreaterThan(0)
+  await expect.poll(() => page.locator('#panel h2').textContent()).toBe('Bank card · filling in')
+  expect(await page.locator('#panel [data-summary="events"]').innerText()).toContain('Send code, if the card number and the reserved phone are typed and the withhold agreement is ticked')
+  await page.screenshot({ path: shot('diff-served-chart') })
+
+  // In Simplified Chinese, the same change in Chinese.
+  await page.locator('#locale').selectOption('zh-Hans')
+  await expect.poll(() => card.locator('button.diff-change').allTextContents()).toEqual(['银行卡：发送验证码现在还要求：代扣协议已勾选'])
   expect(errors).toEqual([])
   await context.close()
+
+  // The command prints the same list, against any commit; --help prints its usage.
+  const cli = (...args: string[]) => execFileSync('npm', ['run', '--silent', 'review:diff', '--', ...args], { cwd: copy, env, encoding: 'utf8' })
+  expect(cli('--base', 'HEAD')).toContain(`  - ${change}\n`)
+  expect(cli()).toContain(`  - ${change}\n`)
+  expect(cli('--help')).toMatch(/^npm run review:diff -- \[--base REF\]/)
 })

@@ -74,6 +74,15 @@ export function manifestScreens(): Record<string, string> {
   return (JSON.parse(readFileSync(path.join(thumbnailsDir, 'index.json'), 'utf8')) as { screens: Record<string, string> }).screens
 }
 
+/** The loan demand filled in and applied for, by hand as a borrower does: 20,000 yuan over 6 months, for shopping. */
+export async function applyByHand(frame: Frame): Promise<void> {
+  await frame.getByLabel('Amount (yuan)').fill('20000')
+  await frame.getByLabel('Term').selectOption('6')
+  await frame.getByLabel('Purpose').selectOption('shopping')
+  for (const box of await frame.getByRole('checkbox').all()) await box.check()
+  await frame.getByRole('button', { name: 'Apply now' }).click()
+}
+
 export async function frameOnScreen(host: Page, screen: string): Promise<Frame> {
   const frame = host.frameLocator('#frame')
   await frame.locator(`main[data-screen="${screen}"]`).waitFor({ timeout: 30_000 })

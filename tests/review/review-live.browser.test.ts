@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { chartFollows, frameOnScreen, openReviewer, reviewerBesideHost, reviewSuite, shot } from './review-kit'
+import { applyByHand, chartFollows, frameOnScreen, openReviewer, reviewerBesideHost, reviewSuite, shot } from './review-kit'
 
 /*
  * In Chromium, a product page reporting live to the built reviewer page: the host simulator followed
@@ -18,19 +18,15 @@ test('a host-simulator page reports its state live: the chart follows it through
   await frame.getByRole('button', { name: 'Start an application' }).click()
   await frameOnScreen(host, 'loanDemand')
   await chartFollows(review, 'loanDemand')
-  await expect.poll(() => review.locator('#trail').textContent()).toContain('home.continue')
+  await expect.poll(() => review.locator('#trail').textContent()).toContain('Continue the application')
   expect(await review.locator('[data-state-id="home"]').getAttribute('class')).not.toMatch(/\bactive\b/)
   await review.screenshot({ path: shot('6-live-2-loanDemand') })
 
-  await frame.getByLabel('Amount (yuan)').fill('20000')
-  await frame.getByLabel('Term').selectOption('6')
-  await frame.getByLabel('Purpose').selectOption('shopping')
-  for (const box of await frame.getByRole('checkbox').all()) await box.check()
-  await frame.getByRole('button', { name: 'Apply now' }).click()
+  await applyByHand(frame)
   await frameOnScreen(host, 'facialIdentification')
   await chartFollows(review, 'facialIdentification')
   await chartFollows(review, 'app.session.screens.facialIdentification.editing')
-  await expect.poll(() => review.locator('#trail').textContent()).toContain('updateLoanUser.done')
+  await expect.poll(() => review.locator('#trail').textContent()).toContain('Save the step: answered')
   // The page's route as the list of pages shows it (the router moves the URL after the snapshot).
   await expect.poll(() => review.locator('#live-page option').first().textContent()).toContain('/#/pages/facialIdentification/index')
   await review.screenshot({ path: shot('7-live-3-facialIdentification') })
@@ -47,12 +43,13 @@ test('a host-simulator page reports its state live: the chart follows it through
   // Typing sends a change per keystroke: one line with its count, the screen changes still listed.
   await basic.getByLabel('Street address').pressSequentially('88 Jianguo Road')
   const trail = review.locator('#trail li')
-  await expect.poll(async () => (await trail.allTextContents()).find((line) => line.includes('form.change')) ?? '', { timeout: 20_000 }).toMatch(/×(1[0-9]|[5-9])\b/)
+  await expect.poll(async () => (await trail.allTextContents()).find((line) => line.includes('Edit the form')) ?? '', { timeout: 20_000 }).toMatch(/×(1[0-9]|[5-9])\b/)
   const lines = await trail.allTextContents()
   // Newest first: everything typed on basic info is the one line above its screen change.
-  const sinceBasic = lines.slice(0, lines.findIndex((line) => line.includes('⇒ screen basicInfo')))
-  expect(sinceBasic.filter((line) => line.includes('form.change'))).toHaveLength(1)
-  for (const screen of ['loanDemand', 'facialIdentification', 'webview', 'basicInfo']) expect(lines.some((line) => line.includes(`⇒ screen ${screen}`)), screen).toBe(true)
+  const sinceBasic = lines.slice(0, lines.findIndex((line) => line.includes('⇒ Basic information')))
+  expect(sinceBasic.filter((line) => line.includes('Edit the form'))).toHaveLength(1)
+  // Each screen change says the screen by its title: borrow, face verification, the vendor's check, basic information.
+  for (const screen of ['Borrow', 'Face verification', "Face verification · at the vendor's face check", 'Basic information']) expect(lines.some((line) => line.endsWith(`⇒ ${screen}`)), screen).toBe(true)
   // Keep in view: the screen's own name is on screen, not only its inner state.
   const name = await review.locator('[data-state-id="basicInfo"] > text.name').boundingBox()
   const viewport = await review.locator('#viewport').boundingBox()

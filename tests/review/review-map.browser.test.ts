@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import en from '../../locales/en.json' with { type: 'json' }
 import { machineFigures, openReviewer, reviewSuite, shot } from './review-kit'
 
 /*
@@ -32,7 +33,10 @@ test('the page opens on a map that reads at 1280×800: every screen a card with 
     expect(card.right, card.id).toBeLessThanOrEqual(1280)
     expect(card.bottom, card.id).toBeLessThanOrEqual(800)
     expect(card.font, card.id).toBeGreaterThanOrEqual(12)
-    expect(card.name.replace(/\s+/g, '').toLowerCase(), card.id).toBe(card.id.split('.').pop()?.toLowerCase())
+    // A screen's card is named by its title, as the borrower reads it (locales/en.json); others by their words.
+    const title = (en.routes as Record<string, string>)[card.id]
+    if (title !== undefined) expect(card.name, card.id).toBe(title)
+    else expect(card.name, card.id).toMatch(/^[A-Z][a-z ·]+/)
   }
   const funnel = funnelOrder.map((id) => cards.find((c) => c.id === id))
   expect(funnel.every((c) => c !== undefined)).toBe(true)
@@ -44,12 +48,12 @@ test('the page opens on a map that reads at 1280×800: every screen a card with 
 
   // A card opens that screen's whole statechart; its panel sums the inner states.
   await page.locator('[data-card="bankCard"]').click()
-  await expect.poll(() => page.locator('#status').textContent()).toContain('bankCard: drawn 9 of 9 state nodes')
+  await expect.poll(() => page.locator('#status').textContent(), { timeout: 60_000 }).toContain('Bank card: drawn 9 of 9 state nodes')
   await page.locator('[data-state-id="bankCard"] > rect.box').click({ position: { x: 30, y: 8 } })
   const calls = page.locator('#panel [data-summary="calls"] li')
-  await expect.poll(() => calls.allTextContents()).toEqual(expect.arrayContaining(['sendingCodesendCardCode', 'confirmingconfirmCard']))
+  await expect.poll(() => calls.allTextContents()).toEqual(expect.arrayContaining(["sending the code: Send the card's SMS code", 'binding: Bind the card']))
   const events = await page.locator('#panel [data-summary="events"] li').allTextContents()
-  for (const event of ['sms.send', 'form.submit', 'step.back']) expect(events.some((line) => line.includes(event)), event).toBe(true)
+  for (const event of ['Send code', 'Submit', 'Back']) expect(events.some((line) => line.includes(event)), event).toBe(true)
   await page.screenshot({ path: shot('0-bankCard-panel') })
   // At 768 px the screen's frame is wider than the chart's view: opened, its name is in view, not at or past the left edge.
   await page.setViewportSize({ width: 768, height: 1024 })
@@ -71,7 +75,56 @@ test('the page opens on a map that reads at 1280×800: every screen a card with 
   await context.close()
 })
 
-test('search finds names by their word parts; a skip link reaches Live; a transition takes focus and Enter opens its source', { timeout: 120_000 }, async () => {
+test('a card shows its screen large on hover and on focus, at 1280×800 and 768 wide; Space opens it full size, Escape closes it and Enter still opens the chart', { timeout: 120_000 }, async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const errors: string[] = []
+  const page = await openReviewer(suite, context, errors, '')
+  const preview = page.locator('#map-preview')
+  expect(await preview.isVisible()).toBe(false)
+  // Readable: the screen at least its capture's own width (a card's thumbnail is a fifth of it), whole in the window.
+  const readable = async (width: number) => {
+    const box = await preview.boundingBox()
+    const img = await preview.locator('img').evaluate((el: HTMLImageElement) => ({ shown: el.getBoundingClientRect().width, natural: el.naturalWidth }))
+    expect(img.natural).toBeGreaterThanOrEqual(240)
+    expect(img.shown).toBeGreaterThanOrEqual(img.natural)
+    expect(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= 800).toBe(true)
+  }
+  await page.locator('[data-card="bankCard"]').hover()
+  await expect.poll(() => preview.isVisible()).toBe(true)
+  expect(await preview.locator('figcaption strong').textContent()).toBe(en.routes.bankCard)
+  await readable(1280)
+  await page.screenshot({ path: shot('map-preview') })
+  await page.mouse.move(5, 795)
+  await expect.poll(() => preview.isVisible()).toBe(false)
+
+  // By keyboard: focus shows it, Space opens it full size and leaves the map where it is.
+  await page.locator('[data-card="repayment"]').focus()
+  await expect.poll(() => preview.locator('figcaption strong').textContent()).toBe(en.routes.repayment)
+  await page.keyboard.press('Space')
+  const dialog = page.locator('#screen-dialog')
+  await expect.poll(() => dialog.isVisible()).toBe(true)
+  expect(await dialog.getAttribute('aria-label')).toBe(en.routes.repayment)
+  expect((await dialog.locator('img').boundingBox())?.height ?? 0).toBeGreaterThan(520)
+  expect(await page.evaluate(() => location.hash)).not.toMatch(/^#chart/)
+  await page.screenshot({ path: shot('map-screen-full') })
+  await page.keyboard.press('Escape')
+  await expect.poll(() => dialog.isVisible()).toBe(false)
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-card'))).toBe('repayment')
+  await page.keyboard.press('Enter')
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#chart=repayment')
+
+  // 768 wide: the preview beside a card at the right edge stays in the window.
+  await page.setViewportSize({ width: 768, height: 800 })
+  await page.getByRole('button', { name: '◀ Map' }).click()
+  const right = await page.locator('#map [data-card]').evaluateAll((els) => els.map((el) => ({ id: el.getAttribute('data-card'), right: el.getBoundingClientRect().right })).sort((a, b) => b.right - a.right)[0]?.id)
+  await page.locator(`[data-card="${right}"]`).hover()
+  await expect.poll(() => preview.isVisible()).toBe(true)
+  await readable(768)
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('search finds screens by what a reviewer types, the arrow keys move through the results; a skip link reaches Live; a transition takes focus and Enter opens its source', { timeout: 120_000 }, async () => {
   const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } })
   const errors: string[] = []
   const page = await openReviewer(suite, context, errors)
@@ -80,17 +133,43 @@ test('search finds names by their word parts; a skip link reaches Live; a transi
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to Live and Drive')
   await page.keyboard.press('Enter')
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('live')
-  await page.getByRole('searchbox', { name: 'Find a state or event' }).fill('sendCode')
-  await expect.poll(() => page.locator('#search-results').textContent()).toContain('sendCardCode')
+  const search = page.getByRole('combobox', { name: 'Find a screen, a rule or an event' })
+  const marked = page.locator('#search-results [aria-selected="true"]')
+  const openWithKeys = async (query: string, downs: number) => {
+    await search.fill(query)
+    await expect.poll(() => page.locator('#search-results [role="option"]').count()).toBeGreaterThan(downs)
+    for (let i = 0; i < downs; i += 1) await page.keyboard.press('ArrowDown')
+    const chosen = { id: await marked.getAttribute('data-state'), label: await marked.locator('.hit-label').textContent() }
+    expect(await search.getAttribute('aria-activedescendant')).toBe(await marked.getAttribute('id'))
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.locator('#panel h2').getAttribute('title')).toBe(chosen.id)
+    expect(await page.locator('#panel h2').textContent()).toBe(chosen.label)
+    return chosen.id
+  }
+  // 还款 (repay): the four repayment screens, by their Chinese titles, come first; the arrow keys reach each.
+  const repayment = ['repayment', 'repayDetail', 'repaymentResult', 'repayPlan']
+  for (const downs of [0, 1, 2, 3]) expect(repayment, `result ${downs + 1} of 还款`).toContain(await openWithKeys('还款', downs))
+  // Down past the last result comes back to the first; up from the first goes to the last.
+  await search.fill('还款')
+  const count = await page.locator('#search-results [role="option"]').count()
+  await page.keyboard.press('ArrowUp')
+  expect(await marked.getAttribute('id')).toBe(`search-hit-${count - 1}`)
+  // "agreement": the agreement page, then the lender's agreement page, each by its title.
+  expect(await openWithKeys('agreement', 0)).toBe('privacy')
+  expect(await openWithKeys('agreement', 1)).toBe('thirdProtocol')
+  // A code name still finds its state.
+  await search.fill('sendCardCode')
+  await expect.poll(() => page.locator('#search-results').textContent()).toContain("Send the card's SMS code")
   await page.keyboard.press('Escape')
+  expect(await page.locator('#search-results').isHidden()).toBe(true)
 
   const transition = page.locator('g.transition[data-event="sms.send"][data-source="app.session.screens.lendConfirm.editing"]')
   await transition.focus()
   expect(await page.evaluate(() => document.activeElement?.getAttribute('data-event'))).toBe('sms.send')
-  expect(await transition.getAttribute('aria-label')).toContain('not(lenderCardBound)')
+  expect(await transition.getAttribute('aria-label')).toBe('Confirm loan · filling in: Send code, if the card is not yet bound for this lender → Confirm loan · sending the code')
   await page.keyboard.press('Enter')
-  await expect.poll(() => page.locator('#panel h2').textContent()).toBe('app.session.screens.lendConfirm.editing')
-  expect(await page.locator('#panel').textContent()).toContain('app.session.screens.lendConfirm.sendingCode')
+  await expect.poll(() => page.locator('#panel h2').textContent()).toBe('Confirm loan · filling in')
+  expect(await page.locator('#panel').textContent()).toContain('Confirm loan · sending the code')
   expect(errors).toEqual([])
   await context.close()
 })

@@ -12,7 +12,9 @@ import { borrowerOps } from './user-steps'
  * cut off by a closed web view (not an answer a page can be given: tests/browser/borrower.browser.test.ts
  * closes a page for real while a binding is out).
  * A poll's wait passes only where the level runs the machine on a simulated clock (React): in
- * Chromium the clock is real, so those paths stop short of a state whose timer runs.
+ * Chromium the clock is real, so those paths stop short of a state whose timer runs. The React
+ * level's edge-covering set is drawn as walks (paths.ts, `cover: 'walks'`): a rendered step costs
+ * far more than a generated one, and a walk renders each shared beginning once.
  */
 
 export type PageClock = 'simulated' | 'real'
@@ -46,7 +48,7 @@ export function uiPathSet(clock: PageClock = 'real'): PathSet {
     set = generatePaths({
       seed: 1,
       allow: (snapshot, action) => performable(snapshot, action, clock),
-      ...(clock === 'real' ? { allowState: atRest } : {}),
+      ...(clock === 'real' ? { allowState: atRest } : { cover: 'walks' as const }),
     })
     cached.set(clock, set)
   }

@@ -244,7 +244,8 @@ export function borrowerOps(event: EventObject, snapshot: AnyMachineSnapshot): O
       if (overlayOpen) return null
       if (page === 'privacy' && screen === 'loanDemand' && !rightsOpen) return [{ op: 'click', name: k('screens.common.read'), near: accept('agreements.privacy') }]
       if (page === 'thirdProtocol' && screen === 'lendConfirm') return [{ op: 'click', name: k('screens.common.read'), near: accept('screens.lend.contract') }]
-      if (page === 'richText' && rightsOpen) return [{ op: 'click', name: k('screens.rights.details'), sheet: true }]
+      // The details link names the product: a sheet without one (not on sale) has none.
+      if (page === 'richText' && rightsOpen && (snapshot.context as { rights: { product: unknown } }).rights.product !== null) return [{ op: 'click', name: k('screens.rights.details'), sheet: true }]
       const products = (snapshot.context as { supermarket: unknown[] | null }).supermarket ?? []
       if (page === 'webview' && screen === 'result' && !rightsOpen && products.length > 0) return [click('screens.result.viewProduct')]
       return null

@@ -167,8 +167,9 @@ function logout() {
   saveState()
   renderSession()
   restartSmsPolling()
-  log('host', 'Logged out; the page reloads without a token')
-  loadFrame()
+  // The contract's logout: the page forgets the borrower, asks for a payload (answered with none) and shows login.
+  frame.contentWindow?.postMessage({ type: 'huaqian.logout' }, location.origin)
+  log('out', 'Logged out', 'huaqian.logout: the page forgets the borrower')
 }
 
 // ---------- the bridge ----------
@@ -226,9 +227,10 @@ function loadFrame(url = frameUrl()) {
 /** @param {string} reason */
 function sendPayload(reason) {
   if (!frame.contentWindow) return
-  const data = payload()
+  // No borrower is `payload: null`: it answers requestPayload, and the page goes on without a token.
+  const data = session ? payload() : null
   frame.contentWindow.postMessage({ type: 'huaqian.bridge', payload: data }, location.origin)
-  log('out', `Sent payload (${reason})`, data.token ? `token ${shortToken(data.token)}` : 'no token: the page ignores it')
+  log('out', `Sent payload (${reason})`, data ? `token ${shortToken(data.token)}` : 'payload: null, no borrower')
 }
 
 function onFrameLoad() {
@@ -249,9 +251,28 @@ window.addEventListener('message', (event) => {
   handleCommand(data)
 })
 
-/** @param {{ command?: unknown, url?: unknown, reason?: unknown }} message */
-function handleCommand({ command, url, reason }) {
+// The reviewer page's drive, on this origin, starts on a borrower of its own: it asks the host to
+// log that borrower in and open the page from home, as a tester would by hand, and hears when it did.
+const reviewChannel = new BroadcastChannel('huaqian.sandbox.host')
+reviewChannel.onmessage = async (/** @type {MessageEvent} */ event) => {
+  const data = event.data
+  if (!data || data.kind !== 'login' || typeof data.phone !== 'string') return
+  log('in', 'drive', `The reviewer page's drive asks for its new borrower ${maskPhone(data.phone)}`)
+  try {
+    await login(data.phone, loginCode)
+    loadFrame()
+    reviewChannel.postMessage({ kind: 'loggedIn', phone: data.phone })
+  } catch (error) {
+    reviewChannel.postMessage({ kind: 'loginFailed', phone: data.phone, reason: error instanceof Error ? error.message : String(error) })
+  }
+}
+
+/** @param {{ command?: unknown, url?: unknown, reason?: unknown, field?: unknown, expected?: unknown }} message */
+function handleCommand({ command, url, reason, field, expected }) {
   switch (command) {
+    case 'payloadRefused':
+      log('in', 'payloadRefused', `${String(field)}: expected ${String(expected)}`)
+      break
     case 'ready':
       log('in', 'ready', 'The page runs: its first screen is live')
       break

@@ -1,5 +1,10 @@
-import type { DescribedState, DescribedTransition } from '../../../tests/model/engine/machine-description'
-import type { GoldenPath, MachineDiff, TransitionChange } from '../../../tests/model/engine/machine-diff'
+import type { MachineDiff } from '../../../tests/model/engine/machine-diff'
+import type { SpokenState } from '../plain-words'
+import { diffInWords, type Change } from './diff-words'
+import { pageWord } from '../page-words'
+
+/** The approved machine is named in the page's language; a commit by itself. */
+export const baseName = (base: string) => (base === 'the approved machine' ? pageWord('approvedMachine') : base)
 
 /*
  * The "what changed" list beside the chart (data/machine-diff.json, written by `npm run
@@ -37,6 +42,10 @@ export interface DiffPanelOptions {
   onState?: (id: string) => void
   /** A transition entry was chosen: open its source on the chart. */
   onTransition?: (key: string, source: string) => void
+  /** The locale the list is said in (English by default). */
+  locale?: string
+  /** The states the changes are named by: the machine's own (with its words), else the diff's. */
+  states?: readonly SpokenState[]
 }
 
 type Child = Node | string
@@ -49,78 +58,40 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<st
 }
 
 /**
- * Text a narrow panel may break where a reader would: after each dot of a state path, each `|` of
- * a transition key, each `/` of a route (a `<wbr>` there); nowhere else unless a word is wider
- * than the panel.
+ * Code a narrow panel may break where a reader would: after each dot of a state path, each `|` of
+ * a transition key (a `<wbr>` there); nowhere else unless a word is wider than the panel.
  */
 function breakable(text: string): Child[] {
   return text.split(/(?<=[./|])/).flatMap((part, i) => (i === 0 ? [part] : [document.createElement('wbr'), part]))
 }
 
-const listText = (value: string[] | string | null) => (value === null ? 'none' : Array.isArray(value) ? (value.length === 0 ? '(stays)' : value.join(', ')) : value)
+const markOf = (change: Change): DiffMark => (change.kind === 'path' ? 'changed' : change.kind)
 
-/** The last keys of a state id, enough to find it on the chart: `bankCard.confirming`. */
-const shortId = (id: string) => id.split('.').slice(-2).join('.')
-
-function group(title: string, items: HTMLElement[]): HTMLElement | null {
-  if (items.length === 0) return null
-  return el('section', { class: 'diff-group' }, el('h3', {}, `${title} (${items.length})`), el('ul', {}, ...items))
-}
-
-export function renderDiffPanel(container: HTMLElement, diff: MachineDiff, options: DiffPanelOptions = {}): void {
-  const stateItem = (s: Pick<DescribedState, 'id' | 'path' | 'screen'>, how: DiffMark, detail = '') => {
-    const button = el('button', { type: 'button', 'data-state-id': s.id, 'data-diff': how }, ...breakable(s.path))
-    button.addEventListener('click', () => options.onState?.(s.id))
-    return el('li', {}, button, ...(s.screen !== undefined ? [` screen ${s.screen}`] : []), ...(detail ? [el('span', { class: 'diff-detail' }, detail)] : []))
+/**
+ * The list: each change in words, a button that opens what it names on the chart (the code names on
+ * hover and in its details line); the generated paths that walk differently behind one closed line.
+ */
+export function renderDiffPanel(container: HTMLElement, diff: MachineDiff, options: DiffPanelOptions = {}): Change[] {
+  const states = options.states ?? [...diff.states.added, ...diff.states.removed]
+  const all = diffInWords(diff, [...states, ...diff.states.removed], options.locale ?? 'en', { paths: true })
+  const changes = all.filter((c) => c.kind !== 'path')
+  const paths = all.filter((c) => c.kind === 'path')
+  const item = (change: Change) => {
+    const button = el('button', { type: 'button', class: 'diff-change', 'data-diff': markOf(change), title: change.code, ...(change.transition ? { 'data-transition-key': change.transition } : { 'data-state-id': change.state }) }, change.text)
+    button.addEventListener('click', () => (change.transition ? options.onTransition?.(change.transition, change.state) : options.onState?.(change.state)))
+    return el('li', {}, button, el('details', { class: 'diff-code' }, el('summary', {}, pageWord('details')), el('code', {}, ...breakable(change.code))))
   }
-  const transitionButton = (key: string, source: string, how: DiffMark, text: string) => {
-    const button = el('button', { type: 'button', 'data-transition-key': key, 'data-diff': how }, ...breakable(text))
-    button.addEventListener('click', () => options.onTransition?.(key, source))
-    return button
-  }
-  const described = (t: DescribedTransition, how: DiffMark) =>
-    el(
-      'li',
-      {},
-      transitionButton(t.key, t.source, how, `${shortId(t.source)}: ${t.key.split(' | ')[1] ?? t.event}`),
-      el('span', { class: 'diff-detail' }, ...breakable(` → ${listText(t.targets)}${t.guard !== undefined ? ` [${t.guard}]` : ''}`)),
-    )
-  const changed = (c: TransitionChange, how: DiffMark) =>
-    el(
-      'li',
-      {},
-      transitionButton(c.key, c.source, how, `${shortId(c.source)}: ${c.key.split(' | ')[1] ?? c.event}`),
-      el('span', { class: 'diff-detail' }, ...breakable(` was ${listText(c.before)}, now ${listText(c.after)}`)),
-    )
-  const pathItem = (p: GoldenPath) =>
-    el(
-      'li',
-      {},
-      el('details', {}, el('summary', {}, ...breakable(`${p.title}, ${p.steps.length - 1} steps`)), el('ol', { start: '0' }, ...p.steps.map((s) => el('li', {}, ...breakable(s.replace(/^\d+\.\s*/, '')))))),
-    )
-
-  const { states, transitions, paths } = diff
-  const groups = [
-    group('States added', states.added.map((s) => stateItem(s, 'added'))),
-    group('States removed', states.removed.map((s) => stateItem(s, 'removed'))),
-    group('States changed', states.changed.map((c) => stateItem(c, 'changed', ` ${c.changes.map((f) => `${f.field}: ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join('; ')}`))),
-    group('Transitions added', transitions.added.map((t) => described(t, 'added'))),
-    group('Transitions removed', transitions.removed.map((t) => described(t, 'removed'))),
-    group('Transitions retargeted', transitions.retargeted.map((c) => changed(c, 'retargeted'))),
-    group('Guards changed', transitions.guardChanged.map((c) => changed(c, 'guard'))),
-    group('Actions changed', transitions.actionsChanged.map((c) => changed(c, 'actions'))),
-    group('Golden paths gained', paths.gained.map(pathItem)),
-    group('Golden paths lost', paths.lost.map(pathItem)),
-  ].filter((g): g is HTMLElement => g !== null)
-
-  const behaviour = groups.filter((g) => !g.querySelector('details')).reduce((n, g) => n + g.querySelectorAll(':scope > ul > li').length, 0)
   container.replaceChildren(
     el(
       'section',
       { class: 'diff-panel', 'aria-label': 'What changed' },
-      el('h2', {}, 'What changed'),
-      el('p', { class: 'diff-sides' }, `${diff.base} → ${diff.head}: `, behaviour === 0 ? 'no change in behaviour' : `${behaviour} change${behaviour === 1 ? '' : 's'} in behaviour`),
-      ...groups,
+      el('h2', {}, pageWord('whatChanged')),
+      el('p', { class: 'diff-sides' }, pageWord('against', { base: baseName(diff.base) }), changes.length === 0 ? pageWord('noChange') : changes.length === 1 ? pageWord('oneChange') : pageWord('changes', { n: changes.length })),
+      ...(changes.length > 0 ? [el('ul', { class: 'diff-list' }, ...changes.map(item))] : []),
+      ...(paths.length > 0
+        ? [el('details', { class: 'diff-paths' }, el('summary', {}, pageWord('pathsDiffer', { n: paths.length })), el('ul', {}, ...paths.map((p) => el('li', { title: p.code }, p.text))))]
+        : []),
     ),
   )
+  return changes
 }

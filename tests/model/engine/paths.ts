@@ -63,6 +63,8 @@ interface Vertex {
 
 interface Edge {
   from: number
+  /** The vertex the edge leads to (its source again for a route the machine refuses). */
+  to: number
   label: string
   action: StepAction
   covers: string[]
@@ -131,7 +133,7 @@ export function explore(model: Instrumented, options: ExploreOptions = {}): Grap
       const refused = routes(offer.action)
       if (refused !== null) {
         // A route the machine refuses changes nothing: record the guard's "no" without a transition.
-        edges.push({ from: v, label: offer.label, action: offer.action, covers: refused })
+        edges.push({ from: v, to: v, label: offer.label, action: offer.action, covers: refused })
         continue
       }
       stepper.clock.value = vertex.clock
@@ -141,9 +143,9 @@ export function explore(model: Instrumented, options: ExploreOptions = {}): Grap
         continue
       }
       if (options.allowState?.(result.snapshot) === false) continue
-      const edgeIndex = edges.length
-      edges.push({ from: v, label: offer.label, action: offer.action, covers: coveredBy(model, result) })
-      add(result.snapshot, { clock: stepper.clock.value, depth: vertex.depth + 1, start: vertex.start, via: edgeIndex })
+      const edge: Edge = { from: v, to: v, label: offer.label, action: offer.action, covers: coveredBy(model, result) }
+      edges.push(edge)
+      edge.to = add(result.snapshot, { clock: stepper.clock.value, depth: vertex.depth + 1, start: vertex.start, via: edges.length - 1 })
     }
   }
   return { vertices, edges, startCovers, missing: [...missing].sort(), problems }
@@ -212,6 +214,12 @@ export interface GenerateOptions extends ExploreOptions {
   machine?: AnyStateMachine
   /** Also search the whole-funnel walk (a search of its own, seconds of CPU: for the paths file, not for every test). */
   funnelWalk?: boolean
+  /**
+   * How the edge-covering set is drawn: `paths` (default), each from a start to the edge it is for,
+   * so paths share their beginnings; `walks`, each going on from where its last edge left it
+   * (coveringWalks), for a level where every step costs a rendered page.
+   */
+  cover?: 'paths' | 'walks'
 }
 
 export function generatePaths(options: GenerateOptions = {}): PathSet {
@@ -250,6 +258,7 @@ export function generatePaths(options: GenerateOptions = {}): PathSet {
   }
 
   const wanted = new Set(all)
+  const edgePaths: ModelPath[] = []
   // Greedy cover: longest candidate paths first, each kept only if it covers something new. A
   // path's goal is what its last step was chosen for.
   const goalsOf = new Map<string, string[]>()
@@ -259,11 +268,15 @@ export function generatePaths(options: GenerateOptions = {}): PathSet {
     const id = 'edge' in where ? `e${where.edge}` : `s${where.startVertex}`
     goalsOf.set(id, [...(goalsOf.get(id) ?? []), target])
   }
-  const candidates = [...new Set(all.map((t) => firstAt.get(t)).filter((w) => w !== undefined))]
+  if (options.cover === 'walks') {
+    for (const { route, goal } of coveringWalks(model, graph, new Set(all.filter((t) => firstAt.has(t))), maxWalkSteps, options)) {
+      edgePaths.push(materialise(model, graph, route, `walk-${edgePaths.length + 1}`, 'transition', goal))
+    }
+  }
+  const candidates = options.cover === 'walks' ? [] : [...new Set(all.map((t) => firstAt.get(t)).filter((w) => w !== undefined))]
   const routes = candidates.map((where) => ({ where, route: routeTo(graph, where) }))
   routes.sort((a, b) => b.route.edges.length - a.route.edges.length || order(a.where) - order(b.where))
   const covered = new Set<string>()
-  const edgePaths: ModelPath[] = []
   for (const { where, route } of routes) {
     const covers = coversOfRoute(route)
     if (!covers.some((c) => !covered.has(c) && wanted.has(c))) continue
@@ -290,6 +303,101 @@ export function generatePaths(options: GenerateOptions = {}): PathSet {
     edgePaths: named(edgePaths),
     funnelPaths: named(funnel === null ? [] : [funnel]),
   }
+}
+
+/** A walk long enough to share many beginnings, short enough that a failure names a short story. */
+const maxWalkSteps = 60
+
+/**
+ * Walks covering every target the graph reaches. A walk starts as a path does (the tree path to
+ * the shallowest edge that covers something new), then goes on from where it stands, breadth-first
+ * to the nearest edge that covers something still uncovered. The graph merges states the model
+ * tells apart only by data, so each stretch is replayed on the model from the walk's own state and
+ * kept only where every step is allowed there and covers what the graph says; else, or past `maxSteps`, the walk ends
+ * and the next starts afresh. Paths that each go back to the start repeat their common beginnings;
+ * a walk takes each once.
+ */
+function coveringWalks(model: Instrumented, graph: Graph, wanted: Set<string>, maxSteps: number, options: ExploreOptions): { route: Route; goal: string }[] {
+  const leaving = new Map<number, number[]>()
+  graph.edges.forEach((edge, index) => leaving.set(edge.from, [...(leaving.get(edge.from) ?? []), index]))
+  const covered = new Set<string>()
+  const isFresh = (c: string) => wanted.has(c) && !covered.has(c)
+  const freshEdge = (e: number) => (graph.edges[e] as Edge).covers.some(isFresh)
+  /** The shortest way from `source` through an edge that covers something new, avoiding `dead` edges. */
+  const nearest = (source: number, dead: Set<number>): number[] | null => {
+    const via = new Map<number, number | null>([[source, null]])
+    const queue = [source]
+    for (let head = 0; head < queue.length; head++) {
+      const v = queue[head] as number
+      for (const e of leaving.get(v) ?? []) {
+        if (dead.has(e)) continue
+        const edge = graph.edges[e] as Edge
+        if (freshEdge(e)) {
+          const edges = [e]
+          for (let at = via.get(v); at !== null && at !== undefined; at = via.get((graph.edges[at] as Edge).from)) edges.unshift(at)
+          return edges
+        }
+        if (!via.has(edge.to)) {
+          via.set(edge.to, e)
+          queue.push(edge.to)
+        }
+      }
+    }
+    return null
+  }
+  const stepper = createStepper(model)
+  /** Replays a stretch from `from`; the results, or null where a step does not cover what its edge says. */
+  const replay = (from: StepResult, stretch: number[]): StepResult[] | null => {
+    const clock = stepper.clock.value
+    const results: StepResult[] = []
+    let result = from
+    try {
+      for (const e of stretch) {
+        const edge = graph.edges[e] as Edge
+        if (options.allow?.(result.snapshot, edge.action) === false) throw new Error('not offered here')
+        result = stepper.apply(result.snapshot, edge.action)
+        const covers = new Set(coveredBy(model, result))
+        if (result.snapshot.status === 'error' || options.allowState?.(result.snapshot) === false || !edge.covers.every((c) => covers.has(c))) throw new Error('merged state')
+        results.push(result)
+      }
+      return results
+    } catch {
+      stepper.clock.value = clock
+      return null
+    }
+  }
+  const byDepth = graph.edges.map((_, e) => e).sort((a, b) => (graph.vertices[(graph.edges[a] as Edge).from] as Vertex).depth - (graph.vertices[(graph.edges[b] as Edge).from] as Vertex).depth)
+  const walks: { route: Route; goal: string }[] = []
+  for (;;) {
+    const quietStart = [...graph.startCovers].find(([, covers]) => covers.some(isFresh))
+    const firstEdge = quietStart === undefined ? byDepth.find(freshEdge) : undefined
+    if (quietStart === undefined && firstEdge === undefined) break
+    const route = quietStart === undefined ? routeTo(graph, { edge: firstEdge as number }) : routeTo(graph, { startVertex: quietStart[0] })
+    const goal = [...(quietStart?.[1] ?? []), ...(firstEdge === undefined ? [] : (graph.edges[firstEdge] as Edge).covers)].find((c) => isFresh(c) && c.startsWith('transition:')) ?? ''
+    stepper.clock.value = 0
+    let at = stepper.start(route.start)
+    for (const c of coveredBy(model, at)) covered.add(c)
+    let stretch = [...route.edges]
+    const dead = new Set<number>()
+    for (;;) {
+      const results = replay(at, stretch)
+      if (results === null) {
+        // Only a continuation can fail: a tree path replays as the graph was built.
+        for (const e of stretch) dead.add(e)
+        route.edges.splice(route.edges.length - stretch.length)
+      } else {
+        for (const r of results) for (const c of coveredBy(model, r)) covered.add(c)
+        at = results.at(-1) ?? at
+      }
+      const where = route.edges.length === 0 ? graph.vertices.findIndex((v) => v.via === null && v.start === route.start) : (graph.edges[route.edges.at(-1) as number] as Edge).to
+      const next = nearest(where, dead)
+      if (next === null || route.edges.length + next.length > maxSteps) break
+      route.edges.push(...next)
+      stretch = next
+    }
+    walks.push({ route, goal: goal.replace(/^\w+:/, '') })
+  }
+  return walks
 }
 
 function order(where: { edge: number } | { startVertex: number }): number {
