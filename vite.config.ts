@@ -58,7 +58,7 @@ export default defineConfig(({ mode }) => ({
             inlineTarget: browserslistToEsbuild(),
           }),
           // docs/performance.md states these budgets; change both together.
-          budgets({ initialJs: 159 * kib, initialCss: 4 * kib, lazyChunk: 12.5 * kib }),
+          budgets({ initialJs: 160 * kib, initialCss: 4 * kib, lazyChunk: 12.5 * kib }),
         ]),
     precompress(),
   ],

@@ -92,7 +92,26 @@ function rulesSection(): string[] {
   for (const level of ['machine', 'react', 'browser', 'sandbox', 'unit']) lines.push(`| ${level} | ${rules.filter(([, r]) => r.levels.includes(level)).length} |`)
   const unchecked = rules.filter(([, r]) => r.checks === 0).map(([id, r]) => (r.notAutomated ? `${id} (not automatable)` : id))
   lines.push('', unchecked.length > 0 ? `Without a check: ${unchecked.join(', ')}.` : 'Every rule has at least one check.', '')
-  return lines
+  return [...lines, ...proofLines()]
+}
+
+type ProofData = { seconds: number; verdicts: { rule: string; status: string; failedIn?: string[]; reason?: string }[] }
+
+/** The last `npm run rules -- --prove`: each rule with a kept break, and whether its checks failed under it. */
+function proofLines(): string[] {
+  const data = readJson('rules-proof.json') as ProofData | undefined
+  if (!data) return ['No artifacts/rules-proof.json: run `npm run rules -- --prove`.', '']
+  const count = (status: string) => data.verdicts.filter((v) => v.status === status).length
+  const lines = [
+    `Proof by breaking (artifacts/rules-proof.json, ${dated('rules-proof.json')}): ${count('proven')} proven, ${count('unproven')} unproven, ${count('no break')} checked with no break kept yet, ${count('not checkable')} not checkable; ${data.seconds} s.`,
+    '',
+    '| rule | under its break |',
+    '|---|---|',
+  ]
+  for (const v of data.verdicts.filter((verdict) => verdict.status === 'proven' || verdict.status === 'unproven')) {
+    lines.push(`| ${v.rule} | ${v.status === 'proven' ? `fails in ${(v.failedIn ?? []).join(', ')}` : `unproven: ${v.reason ?? ''}`} |`)
+  }
+  return [...lines, '']
 }
 
 type Mutant = { status: string }
