@@ -76,7 +76,7 @@ export const guardWords: Record<GuardName, GuardWords> = {
     'zh-Hans': '银行卡已为该机构绑定',
     not: { en: 'the card is not yet bound for this lender', 'zh-Hans': '银行卡尚未为该机构绑定' },
   },
-  lenderPriced: { en: "the lender's price is in for this amount and term", 'zh-Hans': '机构已按此金额和期限报价' },
+  lenderPriced: { en: "the lender's price is in", 'zh-Hans': '机构报价已出' },
   lenderChoosable: { en: 'the lender offers this borrower a limit and a term', 'zh-Hans': '该机构为此借款人提供了额度和期限' },
   lenderSmsSent: { en: "the lender's SMS code was sent", 'zh-Hans': '机构短信验证码已发出' },
   lenderCodeEntered: { en: 'the code is typed', 'zh-Hans': '验证码已输入' },
@@ -194,6 +194,8 @@ export const delayWords: Record<PollDelay, Words> = {
 export const stepWords: Record<string, Words> = {
   app: { en: 'the app', 'zh-Hans': '应用' },
   boot: { en: 'starting', 'zh-Hans': '启动' },
+  verifyingBorrower: { en: 'checking who logged in', 'zh-Hans': '核对登录的借款人' },
+  asking: { en: 'asking the server', 'zh-Hans': '询问服务器' },
   resolvingBaseUrl: { en: 'finding the server', 'zh-Hans': '确定服务器地址' },
   lookingUpChannel: { en: 'looking up the channel', 'zh-Hans': '查询渠道' },
   routing: { en: 'choosing the first screen', 'zh-Hans': '选择首个页面' },

@@ -61,13 +61,18 @@ export async function perform(page: Page, t: Translate, op: Op, refused: boolean
     }
     case 'type': {
       const field = page.getByLabel(textOf(t, op.label), { exact: true }).nth(op.nth ?? 0)
+      // A change the machine refuses shows as a field the borrower cannot edit.
+      if (refused && !(await field.isEditable())) return
       await field.fill(op.text)
       await field.blur()
       return
     }
-    case 'select':
-      await page.getByLabel(textOf(t, op.label), { exact: true }).nth(op.nth ?? 0).selectOption({ label: textOf(t, op.option) })
+    case 'select': {
+      const field = page.getByLabel(textOf(t, op.label), { exact: true }).nth(op.nth ?? 0)
+      if (refused && !(await field.isEnabled())) return
+      await field.selectOption({ label: textOf(t, op.option) })
       return
+    }
     case 'region': {
       const [province, city, district] = op.names
       await page.getByRole('button', { name: `${textOf(t, op.label)} ${t('ui.cityPicker.placeholder')}` }).click()

@@ -73,6 +73,8 @@ export async function perform(user: UserEvent, op: Op, refused: boolean, t: Tran
     }
     case 'type': {
       const field = view.getAllByLabelText(textOf(t, op.label))[op.nth ?? 0] as HTMLInputElement
+      // A change the machine refuses shows as a field the borrower cannot edit.
+      if (refused && (field.readOnly || field.disabled)) return
       await user.clear(field)
       await user.type(field, op.text)
       await user.tab()
@@ -80,6 +82,7 @@ export async function perform(user: UserEvent, op: Op, refused: boolean, t: Tran
     }
     case 'select': {
       const field = view.getAllByLabelText(textOf(t, op.label))[op.nth ?? 0] as HTMLSelectElement
+      if (refused && field.disabled) return
       await user.selectOptions(field, textOf(t, op.option))
       return
     }

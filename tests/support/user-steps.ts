@@ -24,6 +24,7 @@ export type Op =
   /** The host app pushes a bridge payload (a login, a refreshed token): what the host does, not the page. */
   | { op: 'host'; payload: Record<string, unknown> }
 
+let hostLogins = 0
 const k = (key: string, values?: Record<string, unknown>): Text => (values === undefined ? { key } : { key, values })
 const accept = (titleKey: string): Text => k('screens.common.iAccept', { title: { key: titleKey } })
 const click = (key: string, values?: Record<string, unknown>): Op => ({ op: 'click', name: k(key, values) })
@@ -156,7 +157,8 @@ export function borrowerOps(event: EventObject, snapshot: AnyMachineSnapshot): O
     case 'bridge.payload':
       // A resumed state's own token comes with a reload, not from the host after load.
       if (e.resumes === true) return null
-      return [{ op: 'host', payload: typeof e.token === 'string' ? { token: e.token } : { channelCode: 'app-test' } }]
+      // Each login the host hands over is a token of its own: the page takes a token it already holds as no news.
+      return [{ op: 'host', payload: typeof e.token === 'string' ? { token: `${e.token}-${(hostLogins += 1)}` } : { channelCode: 'app-test' } }]
     case 'retry': {
       // A Retry shows where a call failed (the error notice, the boot page), where an outcome is
       // unknown, and while an order is polled; elsewhere the borrower has nothing to press.
