@@ -226,7 +226,7 @@ export const fixtures: Fixtures = {
   trialLoan: {
     quote: ({ input }) => ({
       amount: input.amount,
-      term: 12,
+      term: input.term as LoanTerm,
       apr: 0.12,
       monthly_payment: 88_849,
       total_interest: 66_188,
