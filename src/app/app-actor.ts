@@ -57,7 +57,7 @@ export function startAppActor(win: Window, services: Services, clock?: ActorOpti
 
   const store = snapshotStore(win)
   const restore = (raw: RawSnapshot) => restoreSnapshot(raw, { version: snapshotVersion, runtime })
-  const atStart = store.atStart(state.token)
+  const atStart = store.atStart(state.token, state.userId)
   const restored = atStart === null ? null : restore(atStart.raw)
   const resumable =
     restored !== null &&

@@ -54,7 +54,7 @@ function write(storage: () => Storage, key: string, value: string | null): void 
 
 export interface SnapshotStore {
   /** The snapshot to resume at start: see above. */
-  atStart(token: string | null): { raw: RawSnapshot; sameToken: boolean } | null
+  atStart(token: string | null, hostUserId?: string | null): { raw: RawSnapshot; sameToken: boolean } | null
   /** The snapshot a borrower left, once the server named them. */
   of(borrowerId: string): RawSnapshot
   save(owner: Owner, stored: StoredSnapshot): void
@@ -77,10 +77,12 @@ export function snapshotStore(win: Window): SnapshotStore {
   }
 
   return {
-    atStart(token) {
+    atStart(token, hostUserId) {
       if (token === null) return { raw: rawAt(guestKey), sameToken: true }
       const last = lastBorrower(token)
-      return last === null ? null : { raw: rawAt(borrowerKey(last.borrowerId)), sameToken: last.sameToken }
+      // A host that says another borrower logged in is believed enough not to resume: a hint, never a key.
+      if (last === null || (!last.sameToken && hostUserId != null && hostUserId !== last.borrowerId)) return null
+      return { raw: rawAt(borrowerKey(last.borrowerId)), sameToken: last.sameToken }
     },
     of: (borrowerId) => rawAt(borrowerKey(borrowerId)),
     save(owner, stored) {
