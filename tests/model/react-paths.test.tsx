@@ -50,7 +50,7 @@ const started = Date.now()
 const historyWrites: { kind: 'push' | 'replace'; url: string }[] = []
 
 beforeAll(async () => {
-  api = await startFakeApi()
+  api = await startFakeApi({ page: window })
   i18n = await initI18n('en')
   // The projection's own history writes, to tell push from replace.
   for (const kind of ['push', 'replace'] as const) {

@@ -35,7 +35,7 @@ export interface FakeApi {
   readonly origin: string
   /** Every request seen, in order (answered or not). */
   log: HeldRequest[]
-  /** The oldest unanswered request for a call; waits for it to arrive. */
+  /** The oldest unanswered request for a call the page still waits on; waits for it to arrive. */
   waitFor(call: CallName, timeoutMs?: number): Promise<HeldRequest>
   answer(request: HeldRequest, answer: Answer, src: string): void
   /** Drops every held request and listens on a new port (between paths): nothing leaks into the next one. */
@@ -154,7 +154,39 @@ export function initConfigBody(origin: string): unknown {
   return { status: 0, message: 'OK', data: { dev_url: origin, pro_url: origin } }
 }
 
-export async function startFakeApi(): Promise<FakeApi> {
+/** The header that numbers each of the page's requests, so the server can tell which the page gave up. */
+const pageRequestHeader = 'x-page-request'
+
+/**
+ * A page that moves on cancels its call at once (the invoked actor's signal aborts the XHR), but the
+ * dropped connection reaches the server some I/O turns later. On a busy machine, "the oldest request
+ * held" can then be one the page already gave up, and answering it leaves the page waiting. The
+ * page's side knows at once: every XHR carries a number, and an aborted one is remembered.
+ */
+function trackPageRequests(page: Window): (request: SentRequest) => boolean {
+  const xhr = (page as Window & { XMLHttpRequest: typeof XMLHttpRequest }).XMLHttpRequest.prototype
+  const abandoned = new Set<string>()
+  const numbers = new WeakMap<XMLHttpRequest, string>()
+  let next = 0
+  const send = xhr.send
+  const abort = xhr.abort
+  xhr.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+    const number = String((next += 1))
+    numbers.set(this, number)
+    this.setRequestHeader(pageRequestHeader, number)
+    send.call(this, body)
+  }
+  xhr.abort = function (this: XMLHttpRequest) {
+    const number = numbers.get(this)
+    if (number !== undefined) abandoned.add(number)
+    abort.call(this)
+  }
+  return (request) => abandoned.has(request.headers[pageRequestHeader] ?? '')
+}
+
+/** `page`: the jsdom window whose requests the runner answers, to skip the ones it gave up. */
+export async function startFakeApi(options: { page?: Window } = {}): Promise<FakeApi> {
+  const abandoned = options.page ? trackPageRequests(options.page) : () => false
   const log: HeldRequest[] = []
   const problems: string[] = []
   const context: FakeApi['context'] = { world: { token: false, channel: null, lastFailure: null } }
@@ -201,7 +233,7 @@ export async function startFakeApi(): Promise<FakeApi> {
       const input = method === 'GET' ? queryInput(found.call, url.searchParams) : fields
       const held: HeldRequest = { ...sent, input, answered: false, response }
       log.push(held)
-      const waiter = waiters.findIndex((w) => w.call === held.call)
+      const waiter = abandoned(held) ? -1 : waiters.findIndex((w) => w.call === held.call)
       if (waiter >= 0) waiters.splice(waiter, 1)[0]?.resolve(held)
     })
   }
@@ -221,7 +253,8 @@ export async function startFakeApi(): Promise<FakeApi> {
   }
   await listen()
 
-  const oldestHeld = (call: CallName) => log.find((r) => r.call === call && !r.answered && !r.response.writableEnded && !r.response.destroyed)
+  const oldestHeld = (call: CallName) =>
+    log.find((r) => r.call === call && !r.answered && !r.response.writableEnded && !r.response.destroyed && !abandoned(r))
 
   return {
     get origin() {

@@ -53,7 +53,7 @@ export interface ReactReplay {
 export function replayForSuite(): ReactReplay {
   const harness = {} as ReactReplay
   beforeAll(async () => {
-    harness.api = await startFakeApi()
+    harness.api = await startFakeApi({ page: window })
     harness.i18n = await initI18n('en')
   })
   afterAll(async () => {
