@@ -2,6 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { levelsOf, type RuleChecks } from '../model/engine/rules'
+import { appMachine } from '../../machines/app.machine'
+import { derivedScopeOf } from '../model/engine/rule-scope'
 import { stateRules } from '../model/engine/state-rules'
 import { prove, repoRoot, ruleTable, type Verdict } from './rule-breaks'
 
@@ -17,12 +19,17 @@ import { prove, repoRoot, ruleTable, type Verdict } from './rule-breaks'
 const { values, positionals } = parseArgs({ options: { prove: { type: 'boolean', default: false }, 'every-check': { type: 'boolean', default: false } }, allowPositionals: true })
 const { rules, withBreak } = ruleTable()
 
-/** Where a rule applies: held in every state, in the states that list it, or by properties over every walk. */
+/**
+ * Where a rule applies: in every state; in the states derived from the machine (what they have in
+ * common); in the states the hand-kept table lists; or by properties over every step of every walk.
+ */
 function scopeOf(rule: RuleChecks): string {
   if (stateRules.app?.includes(rule.id)) return 'every state'
+  const derived = derivedScopeOf(rule.id)
+  if (derived) return `derived from the machine: ${derived.says} (${derived.states(appMachine).length} states)`
   const states = Object.entries(stateRules).filter(([, ids]) => ids.includes(rule.id)).map(([state]) => state)
   const property = rule.checks.some((check) => check.name.startsWith('property '))
-  const parts = [...(states.length > 0 ? [`states: ${states.join(', ')}`] : []), ...(property ? ['every step of every walk (property)'] : [])]
+  const parts = [...(states.length > 0 ? [`listed states: ${states.join(', ')}`] : []), ...(property ? ['every step of every walk (property)'] : [])]
   return parts.join('; ') || 'no state (sandbox or build)'
 }
 
