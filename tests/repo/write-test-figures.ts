@@ -116,6 +116,18 @@ function proofLines(): string[] {
   return [...lines, '']
 }
 
+/** The last oracle run (tests/browser/oracle.browser.test.ts): screens and locales whose figures matched the sandbox's records. */
+function oracleSection(): string[] {
+  const lines = ['### Figures against the sandbox\'s records', '']
+  const run = readJson('oracle.json') as { screens: number; locales: string[]; visits: number; figures: number; differences: number } | undefined
+  if (!run) return [...lines, 'No artifacts/oracle.json: run `npx vitest run tests/browser/oracle.browser.test.ts`.', '']
+  lines.push(
+    `The oracle ran on ${run.screens} screens × ${run.locales.length} locales (${run.locales.join(', ')}) with ${run.differences} differences: ${run.visits} screen visits, ${run.figures} figures compared (artifacts/oracle.json, ${dated('oracle.json')}).`,
+    '',
+  )
+  return lines
+}
+
 type Mutant = { status: string }
 type StrykerReport = { files?: Record<string, { mutants: Mutant[] }> }
 
@@ -167,7 +179,7 @@ function ordersSection(): string[] {
 }
 
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
-  const body = [...suiteSection(), ...modelSection(), ...ordersSection(), ...rulesSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
+  const body = [...suiteSection(), ...modelSection(), ...ordersSection(), ...rulesSection(), ...oracleSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
   writeDocBlock(path.join(repoRoot, 'docs', 'testing.md'), 'test-figures', body)
   writeDocBlock(path.join(repoRoot, 'docs', 'testing.md'), 'env-settings', settingsTable())
   console.log('docs/testing.md: figures rewritten from artifacts/, environment settings from tests/support/env.ts')
