@@ -45,30 +45,35 @@ if (!values.prove) {
 
 const started = Date.now()
 const chosen = positionals.length > 0 ? rules.filter((rule) => positionals.includes(rule.id)) : rules
+const proofFile = path.join(repoRoot, 'docs', 'rules-proof.json')
+const known = new Set(rules.map((rule) => rule.id))
+const earlier = existsSync(proofFile) ? (JSON.parse(readFileSync(proofFile, 'utf8')) as { verdicts: Verdict[] }).verdicts : []
+const byRule = new Map(earlier.filter((verdict) => known.has(verdict.rule)).map((verdict) => [verdict.rule, verdict]))
 const verdicts: Verdict[] = []
+const count = (status: Verdict['status'], among: Verdict[]) => among.filter((verdict) => verdict.status === status).length
+const summary = (among: Verdict[]) =>
+  `${count('proven', among)} proven, ${count('unproven', among)} unproven, ${count('no break', among)} checked with no break kept, ${count('not checkable', among)} not checkable`
+// The whole proof's time is the sum of each rule's, however many runs it took to prove them all.
+const total = () => [...byRule.values()].reduce((sum, verdict) => sum + ('seconds' in verdict ? verdict.seconds : 0), 0)
+/** Written after every verdict: a proof cut short keeps what it proved. */
+function record(verdict: Verdict): void {
+  verdicts.push(verdict)
+  byRule.set(verdict.rule, verdict)
+  const all = [...byRule.values()].sort((a, b) => a.rule.localeCompare(b.rule))
+  writeFileSync(proofFile, `${JSON.stringify({ seconds: total(), verdicts: all }, null, 2)}\n`)
+}
+
 for (const rule of chosen) {
   if (rule.checks.length > 0 && !withBreak.has(rule.id)) {
-    verdicts.push({ rule: rule.id, status: 'no break', checks: rule.checks.length })
+    record({ rule: rule.id, status: 'no break', checks: rule.checks.length })
     continue
   }
   const verdict = prove(rule, (line) => console.log(line), values['every-check'])
-  verdicts.push(verdict)
+  record(verdict)
   const detail = verdict.status === 'proven' ? `fails in ${verdict.failedIn.join(', ')}: ${verdict.failing[0] ?? ''}` : 'reason' in verdict ? verdict.reason : ''
   console.log(`${verdict.status.toUpperCase().padEnd(13)} ${rule.id}${detail ? `: ${detail}` : ''}`)
 }
 
-const proofFile = path.join(repoRoot, 'docs', 'rules-proof.json')
-const earlier = existsSync(proofFile) ? (JSON.parse(readFileSync(proofFile, 'utf8')) as { verdicts: Verdict[] }).verdicts : []
-const provenNow = new Set(verdicts.map((verdict) => verdict.rule))
-const known = new Set(rules.map((rule) => rule.id))
-const all = [...earlier.filter((verdict) => !provenNow.has(verdict.rule) && known.has(verdict.rule)), ...verdicts].sort((a, b) => a.rule.localeCompare(b.rule))
-const count = (status: Verdict['status'], among: Verdict[]) => among.filter((verdict) => verdict.status === status).length
-const summary = (among: Verdict[]) =>
-  `${count('proven', among)} proven, ${count('unproven', among)} unproven, ${count('no break', among)} checked with no break kept, ${count('not checkable', among)} not checkable`
-const seconds = Math.round((Date.now() - started) / 1000)
-console.log(`this run: ${summary(verdicts)}; ${seconds} s`)
-// The whole proof's time is the sum of each rule's, however many runs it took to prove them all.
-const total = all.reduce((sum, verdict) => sum + ('seconds' in verdict ? verdict.seconds : 0), 0)
-if (positionals.length > 0) console.log(`every rule: ${summary(all)}; ${total} s`)
-writeFileSync(proofFile, `${JSON.stringify({ seconds: total, verdicts: all }, null, 2)}\n`)
+console.log(`this run: ${summary(verdicts)}; ${Math.round((Date.now() - started) / 1000)} s`)
+if (positionals.length > 0) console.log(`every rule: ${summary([...byRule.values()])}; ${total()} s`)
 process.exit(count('unproven', verdicts) > 0 ? 1 : 0)
