@@ -84,6 +84,13 @@ test('refusals speak the borrower’s language', async () => {
   const traditional = await sb.call('lookupChannel', { params: { channel: 'nope' }, locale: 'zh-TW' })
   expect(english.body).toMatchObject({ status: StatusCode.notFound, message: 'Unknown channel: nope' })
   expect(traditional.body.message).toBe('未知渠道：nope')
+  // Every locale the page speaks, as a browser in that language asks for it.
+  const french = await sb.call('lookupChannel', { params: { channel: 'nope' }, locale: 'fr-FR,fr;q=0.9,en;q=0.5' })
+  const spanish = await sb.call('lookupChannel', { params: { channel: 'nope' }, locale: 'es-ES,es;q=0.9' })
+  const simplified = await sb.call('lookupChannel', { params: { channel: 'nope' }, locale: 'zh-CN' })
+  expect(french.body.message).toBe('Canal inconnu : nope')
+  expect(spanish.body.message).toBe('Canal desconocido: nope')
+  expect(simplified.body.message).toBe('未知渠道：nope')
 })
 
 // rules: idem-server
