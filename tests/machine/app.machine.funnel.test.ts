@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import type { ApiFailure, CreditDecision, LoanStep, LoanSummary } from '../../machines/ports'
 import type { Script } from '../support/test-kit'
 import { reportInterruptedRequests, restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
+import { resumeRestored } from '../../machines/resume'
 import { baseScript, fail, loanUser, settle, start } from '../support/test-kit'
 
 const loan: LoanSummary = {
@@ -544,7 +545,7 @@ test('a card confirmation cut off by a closed web view that did not bind asks fo
 })
 
 // rules: nothing-lost-timers
-test('a reload during review polling resumes polling when told poll.now', async () => {
+test('a reload during review polling asks at once as the page resumes it, with no timer carried over', async () => {
   const script = funnelScript('approved', 1)
   const run = await resumedAt(script, 'review')
   await run.until((s) => s.matches({ session: { screens: { review: { polling: 'waiting' } } } }))
@@ -552,7 +553,8 @@ test('a reload during review polling resumes polling when told poll.now', async 
   run.actor.stop()
   const snapshot = restoreSnapshot(raw, { version: snapshotVersion, runtime: { now: () => 0, makeId: () => 'x' } })
   const again = start(funnelScript('approved', 0), { snapshot: snapshot as never })
-  again.actor.send({ type: 'poll.now' })
+  // What the page does with a restored snapshot: the wait's timer is gone, so it must ask now.
+  resumeRestored(again.actor as never, { token: null, deepLink: null })
   await again.until((s) => s.matches({ session: { screens: { result: 'approved' } } }))
 })
 
