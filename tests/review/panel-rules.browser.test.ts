@@ -33,7 +33,6 @@ test('the bank card state lists its rules with title and check levels, and a rul
     'field-mobile',
     'field-sms-code',
     'field-message-timing',
-    'nothing-lost-drafts',
     'nothing-lost-sensitive',
   ])
   const card = panel.locator('[data-rule="field-bank-card"]').first()
@@ -94,7 +93,7 @@ test('each rule says what the last proof by breaking found: proven with the chec
   expect(await said('field-mobile')).toBe('unproven: every check that names it passed with the rule broken')
   expect(await said('field-sms-code')).toBe('not checkable: the bank sends the code')
   expect(await said('field-message-timing')).toBe('no break kept')
-  expect(await said('nothing-lost-drafts')).toBe('not in the last proof')
+  expect(await said('nothing-lost-sensitive')).toBe('not in the last proof')
   expect(await panel.locator('[data-proof-summary="run"]').textContent()).toBe('Proof by breaking (95 s): 1 proven, 1 unproven, 1 with no break kept, 1 not checkable.')
   await page.screenshot({ path: shot('rules-proof-panel') })
 
