@@ -36,11 +36,12 @@ import { env } from '../support/env'
  *
  * Each screen state gets a screenshot as a borrower sees it, for the reviewer page: taken once the
  * state has settled (nothing loading) and no toast or error notice shows, unless the state holds an
- * error (then its notice is what it looks like). A toast left by an earlier step is waited out;
- * an appearance that stays noisy is passed over for a later, clean one. The English walk finds
- * where each screen state first shows clean; the other locales (`npm run review:shots`) walk only those
- * paths, as far as their last capture. artifacts/screenshots/model/<locale>/<state id>.png, listed in
- * artifacts/screenshots/model/index.json ({ locale, locales, screens: { [stateId]: fileName } }).
+ * error (then its notice is what it looks like). A toast left by an earlier step is waited out where
+ * the picture can be the one kept; an appearance that stays noisy is passed over for a later, clean
+ * one. The English walk (three paths at a time) finds where each screen state shows clean; the other
+ * locales (`npm run review:shots`) walk only those paths, as far as their last capture.
+ * artifacts/screenshots/model/<locale>/<state id>.png, listed in artifacts/screenshots/model/index.json
+ * ({ locale, locales, screens: { [stateId]: fileName } }).
  */
 
 const locale: Locale = 'en'
