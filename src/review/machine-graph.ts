@@ -1,7 +1,7 @@
 import type { AnyStateMachine } from 'xstate'
 import { allNodes, declaredGuard, describeGuard, indexAmongSiblings, inventoryOf, rootOf, type NodeView, type TransitionKind, type TransitionView } from '../../machines/definition'
 import type { Words } from '../../machines/flow-kit'
-import { machineWords } from '../../machines/words'
+import { machineWords } from './machine-words'
 import { fill, speaker } from './plain-words'
 
 /*

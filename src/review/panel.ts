@@ -9,7 +9,7 @@ import { act, graph, largeScreen, loadPaths, page, say, wordsFallbackNote, type 
 import { capital } from './plain-words'
 import { produceCommand, type ModelPath, type PathsFile } from './review-data'
 import { summarize, type Owned } from './state-summary'
-import { machineWords } from '../../machines/words'
+import { machineWords } from './machine-words'
 
 /*
  * The side panel: one state's screen, route and facts, and what it does summed over its inner

@@ -1,4 +1,4 @@
-import { callWords, machineWords } from '../../machines/words'
+import { callWords, machineWords } from './machine-words'
 import { activeStates } from './machine-graph'
 import { graph, page, say } from './page-state'
 import { capital, fill } from './plain-words'
