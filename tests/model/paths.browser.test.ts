@@ -39,13 +39,14 @@ import type { AgreementKey } from '../../src/contract/entities'
  *
  * Each screen state gets a screenshot as a borrower sees it, for the reviewer page: taken once the
  * state has settled (nothing loading) and no toast or error notice shows, unless the state holds an
- * error (then its notice is what it looks like). A toast left by an earlier step is waited out;
- * an appearance that stays noisy is passed over for a later, clean one. The English walk finds
- * where each screen state first shows clean; the other locales (`npm run review:shots`) walk only those
- * paths, as far as their last capture, and walk them again in elder mode in every locale
- * (artifacts/screenshots/model-elder/, same layout). artifacts/screenshots/model/<locale>/<state id>.png, listed in
- * artifacts/screenshots/model/index.json ({ locale, locales, screens: { [stateId]: fileName },
- * errorShown: [stateId] }, the last naming the pictures that show an error the state holds).
+ * error (then its notice is what it looks like). A toast left by an earlier step is waited out where
+ * the picture can be the one kept; an appearance that stays noisy is passed over for a later, clean
+ * one. The English walk (three paths at a time) finds where each screen state shows clean; the other
+ * locales (`npm run review:shots`) walk only those paths, as far as their last capture, and walk them
+ * again in elder mode in every locale (artifacts/screenshots/model-elder/, same layout).
+ * artifacts/screenshots/model/<locale>/<state id>.png, listed in artifacts/screenshots/model/index.json
+ * ({ locale, locales, screens: { [stateId]: fileName }, errorShown: [stateId] }, the last naming the
+ * pictures that show an error the state holds).
  *
  * A picture shows what the screen is for: a screen with outcomes is pictured at the one it exists
  * for (a repayment that went through), and the documents carry the sandbox's own texts in the
