@@ -23,7 +23,7 @@ const { values } = parseArgs({ options: { 'from-artifacts': { type: 'boolean', d
 
 if (!values['from-artifacts']) {
   execFileSync('npx', ['vitest', 'run', 'tests/model/paths.browser.test.ts'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, HUAQIAN_SHOTS: 'all' } })
-  execFileSync('npx', ['vitest', 'run', 'tests/browser/screens-modes.browser.test.ts', '-t', 'in elder mode'], { cwd: repoRoot, stdio: 'inherit', env: process.env })
+  execFileSync('npx', ['vitest', 'run', 'tests/browser/screens-modes.browser.test.ts', '-t', 'in English in elder mode'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, HUAQIAN_TOUR: 'all' } })
 }
 
 interface CaptureIndex {

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page, Request, Route } from 'playwright-core'
-import { beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test, vi, type ExpectStatic } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import { createStepper, type Expectation } from './engine/explore'
 import { startSamples } from './engine/fixtures'
@@ -66,6 +66,8 @@ interface Capture {
   at: { path: string; step: number }
 }
 const captures = new Map<string, Map<string, Capture>>()
+/** The screenshot file each capture is writing (`<locale>/<state id>.png`), so that paths walked side by side write one at a time. */
+const writes = new Map<string, Promise<unknown>>()
 const screenMoves = new Set<string>()
 const started = Date.now()
 const suite = pageSandboxAndBrowser()
@@ -150,9 +152,10 @@ beforeAll(async () => {
  * the state's own error notice (1); a toast or notice over a state that holds no error (2); still
  * loading (3); none yet (4). The walk keeps the best it meets.
  */
+const loadingRank = 3
 function rank(c: Capture | undefined): number {
   if (c === undefined) return 4
-  if (c.loading) return 3
+  if (c.loading) return loadingRank
   if (c.notices.length === 0) return 0
   return c.errorState ? 1 : 2
 }
@@ -172,10 +175,11 @@ interface Held {
 }
 
 /**
- * Walks a path in a locale. `only` (the other locales) names the steps to capture at, by screen
- * state, and the walk stops after the last of them; without it every screen state is a candidate.
+ * Walks a path in a locale, with the `expect` of the test that walks it (walks run side by side). `only`
+ * (the other locales) names the steps to capture at, by screen state, and the walk stops after the
+ * last of them; without it every screen state is a candidate.
  */
-async function runPath(p: ModelPath, walkLocale: Locale = locale, only?: Map<number, string[]>): Promise<void> {
+async function runPath(expect: ExpectStatic, p: ModelPath, walkLocale: Locale = locale, only?: Map<number, string[]>): Promise<void> {
   const t = translators.get(walkLocale) as Translate
   const { sandbox, browser } = suite
   const shots = captures.get(walkLocale) as Map<string, Capture>
@@ -251,21 +255,29 @@ async function runPath(p: ModelPath, walkLocale: Locale = locale, only?: Map<num
   }
   // One picture per screen state, at its first clean appearance (see the header).
   const capture = async (expected: Expectation, step: number) => {
-    const wanted = only?.get(step) ?? activeStateIds(expected.state).filter((id) => screenIds.includes(id) && rank(shots.get(id)) > 0)
-    if (wanted.length === 0) return
     const errorState = expected.context.errorCode !== null || expected.context.errorStatus !== null
     // A state waiting on a call shows its spinner until the path answers it: nothing to wait for.
     const loading = expected.invoking.length > 0
+    // A loading picture stays a loading one however long a toast is waited out: it can only replace none.
+    const best = loading ? loadingRank : 0
+    const wanted = only?.get(step) ?? activeStateIds(expected.state).filter((id) => screenIds.includes(id) && rank(shots.get(id)) > best)
+    if (wanted.length === 0) return
     const settled = async () => (loading || !(await reader.busy())) && (errorState || (await noticesOn(page)).length === 0)
-    await expect.poll(settled, { timeout: only === undefined ? toastWaitMs : 20_000 }).toBe(true).catch(() => undefined)
+    // A loading picture that a quiet appearance later in the walk will replace need not wait for a toast to go.
+    const placeholder = only === undefined && loading && wanted.every((id) => cleanSomewhere.has(id))
+    if (!placeholder) await expect.poll(settled, { timeout: only === undefined ? toastWaitMs : 20_000 }).toBe(true).catch(() => undefined)
     const notices = await noticesOn(page)
     const taken: Capture = { file: '', notices, errorState, loading, at: { path: p.id, step } }
     for (const id of wanted) {
       // An earlier picture no worse than this one stays.
       if (only === undefined && rank(taken) >= rank(shots.get(id))) continue
       const file = `${id}.png`
-      await page.screenshot({ path: path.join(shotsRoot, walkLocale, file), fullPage: true })
+      // Claimed before the picture is taken, and written after any earlier claim's: the file on disk is the one `shots` describes.
       shots.set(id, { ...taken, file })
+      const key = `${walkLocale}/${file}`
+      const written = (writes.get(key) ?? Promise.resolve()).then(() => page.screenshot({ path: path.join(shotsRoot, key), fullPage: true }))
+      writes.set(key, written.catch(() => undefined))
+      await written
     }
   }
   const last = only === undefined ? p.steps.length : Math.max(...only.keys())
@@ -354,9 +366,11 @@ beforeAll(() => {
   }
 })
 
+// Three walks side by side: each waits on its page and its answers far more than on a core.
+vi.setConfig({ maxConcurrency: 3 })
 for (const p of paths) {
-  test(`${p.id} (${p.goal}) in Chromium: walked by hand, every state as verifications.ts says`, { timeout: 120_000 }, async () => {
-    await runPath(p)
+  test.concurrent(`${p.id} (${p.goal}) in Chromium: walked by hand, every state as verifications.ts says`, { timeout: 120_000 }, async ({ expect }) => {
+    await runPath(expect, p)
   })
 }
 
@@ -425,7 +439,7 @@ for (const other of otherLocales) {
   test(`every screen state is captured in ${other} too, as a borrower sees it`, { timeout: 600_000 }, async () => {
     const plan = capturePlan()
     expect(plan.size, 'the English walk ran first').toBeGreaterThan(0)
-    for (const [id, steps] of plan) await runPath(paths.find((p) => p.id === id) as ModelPath, other, steps)
+    for (const [id, steps] of plan) await runPath(expect, paths.find((p) => p.id === id) as ModelPath, other, steps)
     expect([...(captures.get(other) as Map<string, Capture>).keys()].sort()).toEqual([...screenIds].sort())
     expect(noisyCaptures(other)).toEqual([])
   })

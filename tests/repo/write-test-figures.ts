@@ -95,21 +95,23 @@ function rulesSection(): string[] {
   return [...lines, ...proofLines()]
 }
 
-type ProofData = { seconds: number; verdicts: { rule: string; status: string; failedIn?: string[]; reason?: string }[] }
+type ProofData = { seconds: number; verdicts: { rule: string; status: string; failedIn?: string[]; failing?: string[]; reason?: string }[] }
 
-/** The last `npm run rules -- --prove`: each rule with a kept break, and whether its checks failed under it. */
+/** The last `npm run rules -- --prove` (docs/rules-proof.json): each rule, and whether its checks failed under its break. */
 function proofLines(): string[] {
-  const data = readJson('rules-proof.json') as ProofData | undefined
-  if (!data) return ['No artifacts/rules-proof.json: run `npm run rules -- --prove`.', '']
+  const file = path.join(repoRoot, 'docs', 'rules-proof.json')
+  if (!existsSync(file)) return ['No docs/rules-proof.json: run `npm run rules -- --prove`.', '']
+  const data = JSON.parse(readFileSync(file, 'utf8')) as ProofData
   const count = (status: string) => data.verdicts.filter((v) => v.status === status).length
   const lines = [
-    `Proof by breaking (artifacts/rules-proof.json, ${dated('rules-proof.json')}): ${count('proven')} proven, ${count('unproven')} unproven, ${count('no break')} checked with no break kept yet, ${count('not checkable')} not checkable; ${data.seconds} s.`,
+    `Proof by breaking (docs/rules-proof.json): ${count('proven')} proven, ${count('unproven')} unproven, ${count('no break')} checked with no break kept yet, ${count('not checkable')} not checkable; ${data.seconds} s in all.`,
     '',
     '| rule | under its break |',
     '|---|---|',
   ]
   for (const v of data.verdicts.filter((verdict) => verdict.status === 'proven' || verdict.status === 'unproven')) {
-    lines.push(`| ${v.rule} | ${v.status === 'proven' ? `fails in ${(v.failedIn ?? []).join(', ')}` : `unproven: ${v.reason ?? ''}`} |`)
+    const first = v.failing?.[0]?.split(' > ').slice(1).join(' > ')
+    lines.push(`| ${v.rule} | ${v.status === 'proven' ? `fails in ${(v.failedIn ?? []).join(', ')}${first ? `: ${first}` : ''}` : `unproven: ${v.reason ?? ''}`} |`)
   }
   return [...lines, '']
 }

@@ -1,5 +1,4 @@
 import type { Locator, Page } from 'playwright-core'
-import { expect } from 'vitest'
 import type { Op } from './user-steps'
 import { render as textOf, type ScreenReader, type Translate } from './verify'
 
@@ -49,8 +48,8 @@ export async function perform(page: Page, t: Translate, op: Op, refused: boolean
         if ((await target.count()) > 0 && (await target.isEnabled())) await target.click()
         return
       }
-      await expect.poll(() => target.isEnabled({ timeout: 250 }).catch(() => false), { timeout: 15_000, message: `the button "${name}" is enabled` }).toBe(true)
-      await target.click()
+      // Playwright's click waits for the button to be enabled (and shown, still and not covered).
+      await target.click({ timeout: 15_000 })
       return
     }
     case 'tick': {
