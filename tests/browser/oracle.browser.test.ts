@@ -241,7 +241,8 @@ async function nextDay(page: Page): Promise<void> {
 
 // rules: nothing-lost-snapshot, money-repayment-total, money-penalty
 test('a web view reopened on a later day shows that day\'s figures on every screen it restores, and pays that day\'s total', { timeout: 180_000 }, async () => {
-  for (const locale of ['zh-Hans', 'en'] as const) {
+  // One locale: the two walks above hold every figure in both; this one holds what a restore re-reads.
+  for (const locale of ['en'] as const) {
     const i18n = await initI18n(locale)
     const t: Translate = (key, values) => (i18n.t as (k: string, v?: object) => string)(key, values)
     const see = (page: Page, screen: string, choices: WalkChoices = {}) => oracle(page, locale, t, screen, overduePhone, choices)
@@ -270,8 +271,8 @@ test('a web view reopened on a later day shows that day\'s figures on every scre
       await nextDay(page)
       await page.reload()
       await see(page, screen, { periods })
-      // The last locale pays: the sandbox takes the total the screen shows.
-      if (screen === 'paymentConfirm' && locale === 'en') {
+      // Paid: the sandbox takes the total the screen shows.
+      if (screen === 'paymentConfirm') {
         await expect.poll(() => button(page, t('screens.pay.pay')).isEnabled(), { timeout: 30_000 }).toBe(true)
         await button(page, t('screens.pay.pay')).click()
         await see(page, 'repaymentResult')
