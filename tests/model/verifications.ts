@@ -109,12 +109,12 @@ export const verifications: Record<string, Verification> = {
     facts: { route: replace('/pages/login/index'), login: 'required' },
   },
   reauth: {
-    sees: { page: 'login', heading: text('routes.login'), controls: [button('screens.login.ask', true)] },
+    sees: { page: 'login', heading: text('routes.login'), texts: texts('screens.login.expired'), controls: [button('screens.login.ask', true)] },
     facts: { route: replace('/pages/login/index'), token: 'cleared' },
   },
   // docs/product-rules.md#security-per-borrower: a new token waits on the login screen until the server says whose it is.
   verifyingBorrower: {
-    sees: { page: 'login', heading: text('routes.login'), controls: [button('screens.login.ask', false)] },
+    sees: { page: 'login', heading: text('routes.login'), texts: texts('screens.login.checking'), controls: [button('screens.login.ask', false)] },
     facts: { route: replace('/pages/login/index') },
   },
   'app.verifyingBorrower.asking': { sees: { busy: true } },
@@ -249,6 +249,7 @@ export const verifications: Record<string, Verification> = {
 
   repayDetail: screen('repayDetail', push('/pages/repayDetail/index')),
   'app.session.screens.repayDetail.trialing': loading('screens.repay.toPay'),
+  'app.session.screens.repayDetail.rereadingPlan': loading('screens.repay.toPay'),
   'app.session.screens.repayDetail.failed': failed,
   'app.session.screens.repayDetail.ready': {
     sees: {
@@ -259,6 +260,8 @@ export const verifications: Record<string, Verification> = {
 
   paymentConfirm: screen('paymentConfirm', push('/pages/paymentConfirm/index')),
   'app.session.screens.paymentConfirm.loadingCard': loading('screens.pay.pay'),
+  'app.session.screens.paymentConfirm.rereadingPlan': loading('screens.pay.pay'),
+  'app.session.screens.paymentConfirm.repricing': loading('screens.pay.pay'),
   'app.session.screens.paymentConfirm.failed': failed,
   'app.session.screens.paymentConfirm.ready': { sees: { texts: texts('screens.repay.total', 'screens.pay.card'), controls: [button('screens.pay.pay', 'any')] } },
   // Pays once (docs/product-rules.md#idem-single-submit): no second tap while the payment is under way.

@@ -39,7 +39,7 @@ export const settings = {
   ),
   shotsInEveryLocale: setting(
     'HUAQIAN_SHOTS',
-    '`all`: the browser model paths capture each screen state in all five locales (`npm run review:shots` sets it)',
+    '`all`: the browser model paths capture each screen state in all five locales, in the default and the elder mode (`npm run review:shots` sets it)',
     (raw) => raw === 'all',
   ),
   tourEveryMode: setting('HUAQIAN_TOUR', '`all`: the screen tour runs every display mode in every locale (`npm run tour` sets it)', (raw) => raw === 'all'),
@@ -47,6 +47,11 @@ export const settings = {
   rulesSeed: setting(
     'RULES_SEED',
     'which kept rule break `rule-breaks.test.ts` proves (default: the day\'s number, so the sample rotates)',
+    (raw) => Number(raw ?? Math.floor(Date.now() / 86_400_000)),
+  ),
+  oracleSeed: setting(
+    'ORACLE_SEED',
+    'the seed of the amounts, terms and periods the oracle\'s walks try (`oracle.browser.test.ts`; default: the day\'s number, so the sample rotates)',
     (raw) => Number(raw ?? Math.floor(Date.now() / 86_400_000)),
   ),
   ci: setting('CI', '`true` on a CI runner: `npm test` records it beside its figures (artifacts/npm-test.json)', (raw) => raw === 'true'),
