@@ -1,5 +1,5 @@
 import { useTranslation } from '../i18n/translation'
-import { ActionButton, Facts, PollActions, ScreenFrame, Section, Spinner, useApp, useFormat } from './screen-kit'
+import { ActionButton, Facts, PollActions, ScreenFrame, Section, Spinner, sentenceOrNull, useApp, useFormat } from './screen-kit'
 
 /** Success, processing (polled until the bank settles) or failure, with the next step. */
 export default function RepaymentResultPage() {
@@ -24,7 +24,7 @@ export default function RepaymentResultPage() {
           </p>
         )}
         {processing && (slow ? <p>{t('screens.common.slow')}</p> : <Spinner label={t('screens.pay.processing')} />)}
-        {repayment?.failure_reason && <p className="notice notice--error">{repayment.failure_reason}</p>}
+        {repayment?.failure_reason && <p className="notice notice--error">{sentenceOrNull(repayment.failure_reason) ?? t('screens.pay.failedNoReason')}</p>}
         {repayment !== null && (
           <Facts
             rows={[

@@ -373,6 +373,16 @@ export function secondsUntil(deadline: number, now: number): number {
   return Math.max(0, Math.ceil((deadline - now) / 1_000))
 }
 
+/**
+ * Server text meant for the borrower (a failure reason) is shown only when it reads as a sentence. An
+ * identifier such as `insufficient_balance` is a code, never shown bare: the screen says it in the
+ * borrower's words instead.
+ */
+export function sentenceOrNull(text: string | null | undefined): string | null {
+  const trimmed = text?.trim() ?? ''
+  return /[\s\u0080-\uffff]/.test(trimmed) ? trimmed : null
+}
+
 /** Yuan as typed → fen, or null when it is not a whole number of yuan. */
 export function yuanToFen(text: string): number | null {
   const trimmed = text.trim()

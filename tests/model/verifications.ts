@@ -271,7 +271,10 @@ export const verifications: Record<string, Verification> = {
   repaymentResult: screen('repaymentResult', replace('/pages/repaymentResult/index')),
   'app.session.screens.repaymentResult.deciding': passing,
   'app.session.screens.repaymentResult.succeeded': ready(button('screens.plan.toHome', true), button('screens.pay.again', true)),
-  'app.session.screens.repaymentResult.failed': ready(button('screens.plan.toHome', true), button('screens.pay.again', true)),
+  // The model's bank answers a code (`insufficient_balance`): the borrower reads what happened and what to do, never the code.
+  'app.session.screens.repaymentResult.failed': {
+    sees: { texts: texts('screens.pay.failedNoReason'), controls: [button('screens.plan.toHome', true), button('screens.pay.again', true)] },
+  },
   'app.session.screens.repaymentResult.processing': passing,
   'app.session.screens.repaymentResult.processing.waiting': { sees: { texts: texts('screens.pay.processing') } },
   'app.session.screens.repaymentResult.processing.fetching': { sees: { texts: texts('screens.pay.processing') } },
