@@ -84,8 +84,14 @@ function shownRoute(from: number): { path: string; history: 'push' | 'replace' |
   const hash = decodeURIComponent(window.location.hash)
   if (hash === '' || hash === '#') return null
   const href = hash.slice(1)
-  const write = historyWrites.slice(from).findLast((w) => decodeURIComponent(w.url).endsWith(href))
-  return { path: href.split('?')[0] ?? href, history: write?.kind ?? null }
+  const writes = historyWrites.slice(from)
+  const at = writes.findLastIndex((w) => decodeURIComponent(w.url).endsWith(href))
+  const write = writes[at]
+  // A first screen with home laid beneath it (docs/decisions/033-home-s-calls-beside-the-channel-lookup-and-home-beneath-a-first-screen.md):
+  // home replaced the opened entry and the screen was pushed above it, so Back lands on home whatever the
+  // screen's own arrival says.
+  const beneath = write?.kind === 'push' && writes[at - 1]?.kind === 'replace' && decodeURIComponent(writes[at - 1]!.url).endsWith('#/pages/home/index')
+  return { path: href.split('?')[0] ?? href, history: beneath ? null : (write?.kind ?? null) }
 }
 
 async function shows(
@@ -182,11 +188,12 @@ async function runPath(path: ModelPath): Promise<void> {
       }
       const before = world
       world = advanceWorld(world, action, output)
-      // A 401 clears the token for what the page sends after it; a request built before the answer
-      // still carries it and may reach the server later, so the cleared world applies once the page
-      // shows the 401's state.
+      // A 401 clears the token, and the lookup's answer sets the channel code, for what the page sends
+      // after it; a request built before the answer still carries the earlier one and may reach the
+      // server later, so the new world applies once the page shows the answer's state.
       const clearsToken = before.token && !world.token
-      if (!clearsToken) api.context.world = world
+      const namesChannel = before.channel?.code !== world.channel?.code
+      if (!clearsToken && !namesChannel) api.context.world = world
       const routeChanged = action.kind !== 'event' || action.event.type !== 'xstate.route' ? previous.route?.path !== step.expect.route?.path : false
       await shows(actor, services, observed.invokeSrc, step.expect, world, step.label, historyFrom, routeChanged)
       await settle()
