@@ -62,7 +62,7 @@ export default tseslint.config(
   // The page's own code against package.json's browserslist (docs/decisions/029-the-engine-matrix.md).
   {
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
-    ignores: ['src/build/**', 'src/review/**', '**/*.test.{ts,tsx}', 'machines/model/**'],
+    ignores: ['src/build/**', 'src/review/**', '**/*.test.{ts,tsx}'],
     ...compat.configs['flat/recommended'],
     // What the legacy build's polyfills put back before the page's modules run, on the engines that lack it:
     // core-js's, and src/i18n/intl-fallbacks.ts.
@@ -110,12 +110,14 @@ export default tseslint.config(
     // tests comes in either: the tests of the machine and its model-based engine live in tests/.
     files: ['machines/**/*.ts'],
     rules: {
+      // Every Node built-in, with or without `node:`.
+      'import-x/no-nodejs-modules': 'error',
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['node:*', 'fs', 'path', 'url', 'util', 'crypto', 'child_process', 'fast-check', 'vitest', 'vitest/*', '@testing-library/*', 'playwright-core', 'jsdom', 'marked'],
+              group: ['node:*', 'fast-check', '@fast-check/*', 'vitest', 'vitest/*', '@vitest/*', '@testing-library/*', 'playwright-core', 'jsdom', 'marked', 'axe-core', '@stryker-mutator/*'],
               message: 'machines/ holds the machine only: test tools and Node modules belong under tests/.',
             },
             {

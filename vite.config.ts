@@ -65,6 +65,9 @@ export default defineConfig(({ mode }) => ({
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist',
+    // The stylesheets serve every engine of the matrix, modern and legacy alike: Lightning CSS lowers and
+    // prefixes for package.json's browserslist (iOS 12's -webkit-sticky, Chrome 64's inset).
+    cssTarget: browserslistToEsbuild(),
     // Production serves no sourcemaps; `vite build --mode development` still makes them.
     sourcemap: mode === 'development',
   },

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
+import { offersFor, recordsOf } from '../tests/support/oracle-records'
 import { sandboxForSuite } from '../tests/support/test-client'
+import { bindLender, throughCard } from '../tests/support/test-flows'
 
 /*
  * A lender prices and lends only what it offers this borrower: the match list, the lender's trial
@@ -42,4 +45,49 @@ test('an application for a term its lender does not offer is refused before anyt
   })
   expect(applied.body).toMatchObject({ data: { field: 'term', code: 'term.invalid' } })
   expect((await sb.ok('getLoanUserStatus', { token })).loan).toBeNull()
+})
+
+/** An application to `lender_id`; its answer's status and data. */
+async function apply(token: string, lender_id: string, amount: number, term: number) {
+  const agreements = { loan: true, contract: true, third_party: true }
+  const { body } = await sb.call('applyLoan', { token, idempotencyKey: randomUUID(), input: { lender_id, amount, term, purpose: 'shopping', agreements } })
+  return body
+}
+
+// rules: flow-lender-offer
+test('the match list, each lender\'s trial and the application agree with what the lender\'s records offer the borrower', async () => {
+  const { token } = await sb.login(approvedPhone)
+  const records = recordsOf(sb.db, approvedPhone, sb.clock.now())
+  const offers = offersFor(records.loanUser.credit_limit!, records.loanUser.apr!)
+  const { items } = await sb.ok('listMatches', { token })
+  expect(items.map(({ lender_id, credit_limit, apr, terms }) => ({ lender_id, credit_limit, apr, terms }))).toEqual(offers)
+  for (const offer of offers) {
+    for (const term of contractTerms) {
+      const offered = offer.terms.includes(term)
+      const trial = await sb.call('trialLoan', { token, input: { amount: offer.credit_limit, term, lender_id: offer.lender_id } })
+      expect([offer.lender_id, term, trial.body.status === 0 ? (trial.body.data as { apr: number }).apr : 'refused']).toEqual([offer.lender_id, term, offered ? offer.apr : 'refused'])
+      if (!offered) expect(await apply(token, offer.lender_id, offer.credit_limit, term)).toMatchObject({ data: { field: 'term', code: 'term.invalid' } })
+    }
+    const over = offer.credit_limit + 10_000
+    expect((await sb.call('trialLoan', { token, input: { amount: over, term: offer.terms[0]!, lender_id: offer.lender_id } })).body).toMatchObject({ data: { field: 'amount', code: 'amount.range' } })
+    expect(await apply(token, offer.lender_id, over, offer.terms[0]!)).toMatchObject({ data: { field: 'amount', code: 'amount.range' } })
+  }
+  expect(recordsOf(sb.db, approvedPhone, sb.clock.now()).loans).toEqual([])
+
+  // Within the offer each lender lends: at its limit, over its longest term, at its APR, to a borrower bound to it.
+  for (const offer of offers) {
+    const created = await sb.raw('/sandbox/borrowers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ like: 'approve' }) })
+    const { phone } = created.body.data as { phone: string }
+    const borrower = await sb.login(phone)
+    await throughCard(sb, borrower.token, phone)
+    sb.clock.advance(3_000)
+    await sb.ok('getLoanUserStatus', { token: borrower.token })
+    const own = recordsOf(sb.db, phone, sb.clock.now())
+    const mine = offersFor(own.loanUser.credit_limit!, own.loanUser.apr!).find((o) => o.lender_id === offer.lender_id)!
+    await bindLender(sb, borrower.token, phone, offer.lender_id)
+    const term = Math.max(...mine.terms)
+    expect((await apply(borrower.token, offer.lender_id, mine.credit_limit, term)).status).toBe(0)
+    const [loan] = recordsOf(sb.db, phone, sb.clock.now()).loans
+    expect({ lender: loan?.lender_id, amount: loan?.amount, term: loan?.term, apr: loan?.apr }).toEqual({ lender: offer.lender_id, amount: mine.credit_limit, term, apr: mine.apr })
+  }
 })

@@ -200,6 +200,30 @@ test('path parameters are encoded and dot segments refused', async () => {
   expect(received).toHaveLength(1)
 })
 
+// rules: request-headers
+test('every header the host gives text for is sent Latin-1, its text outside Latin-1 percent-encoded as UTF-8', async () => {
+  const given = { channelCode: '渠道Ⅱ', deviceId: '设备-42', oaid: 'oaid·一', imei: 'imei–2', appCode: '应用', model: 'Mate 60 华为', brand: '华为', osName: '鸿蒙 4', token: '令牌' }
+  session.update(given)
+  await client().call('trialLoan', { input: { amount: 1_000_000, term: 12 } })
+  const headers = received[0]?.headers ?? {}
+  const sent = { channelCode: 'channel-code', deviceId: 'device-id', oaid: 'oaid', imei: 'imei', appCode: 'app-code', model: 'model', brand: 'brand', osName: 'os-name' } as const
+  for (const [field, header] of Object.entries(sent)) {
+    const value = String(headers[header])
+    expect(value, header).toMatch(/^[\x20-\x7e]*$/)
+    expect(decodeURIComponent(value), header).toBe(given[field as keyof typeof sent])
+  }
+  expect(decodeURIComponent(String(headers.authorization))).toBe('Bearer 令牌')
+})
+
+// rules: request-success
+test('a 2xx other than 200 is not a success, even with body status 0', async () => {
+  for (const status of [201, 202, 203]) {
+    answer = () => ({ status, body: { status: 0, message: 'OK', data: { channel_code: 'H5', is_login_required: 1 } } })
+    const outcome = await client().call('lookupChannel', { params: { channel: 'x' } })
+    expect(outcome.ok, `HTTP ${status}`).toBe(false)
+  }
+})
+
 // rules: request-success, error-refusal-toast
 test('a business refusal shows the server message and hands the body back', async () => {
   const refusal = { status: StatusCode.fieldRule, message: '身份证号码不正确', data: { field: 'id_number' } }

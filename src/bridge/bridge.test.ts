@@ -57,6 +57,15 @@ test('a payload set as a global before load is the initial payload', () => {
 })
 
 // rules: bridge-sources
+test('a host that sets the global and puts a payload in the URL too is read from the global', () => {
+  const win = new FakeWindow({ search: '?token=from-url&channelCode=URL' })
+  Object.assign(win, { __HUAQIAN_BRIDGE__: { token: 'from-global', channelCode: 'H5' } })
+  const bridge = createBridge({ window: win, allowedOrigins: [] })
+  expect(bridge.initial).toEqual({ token: 'from-global', channelCode: 'H5' })
+  expect(bridge.initialSource).toBe('global')
+})
+
+// rules: bridge-sources
 test('a payload in the URL query is read, as parameters or as bridge=', () => {
   const plain = createBridge({ window: new FakeWindow({ search: '?token=q1&deviceId=d1' }), allowedOrigins: [] })
   expect(plain.initial).toEqual({ token: 'q1', deviceId: 'd1' })

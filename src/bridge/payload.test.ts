@@ -194,6 +194,18 @@ test('a JSON-text payload over 4096 characters keeps its token; a long nickname 
   )
 })
 
+// rules: bridge-field-checks
+test('each field is kept at the length docs/host-bridge.md states and dropped one character over it', () => {
+  // The host's documented limits, written here apart from the parser's own table.
+  const limits = { token: 4096, channelCode: 128, deviceId: 128, userId: 128, appCode: 128, oaid: 256, imei: 256, model: 256, brand: 256, osName: 256 } as const
+  for (const [field, limit] of Object.entries(limits)) {
+    const base = field === 'token' ? {} : { token: 'tok' }
+    expect(parseBridgePayload({ ...base, [field]: 'a'.repeat(limit) })?.[field as keyof typeof limits], `${field} at ${limit}`).toBe('a'.repeat(limit))
+    const over = parseBridgePayload({ ...base, [field]: 'a'.repeat(limit + 1) })
+    expect(over?.[field as keyof typeof limits], `${field} at ${limit + 1}`).toBeUndefined()
+  }
+})
+
 test('elder mode and a text size in 1–2 are read as the host sends them, anything else dropped', () => {
   expect(parseBridgePayload({ token: 'tok', elderMode: true, fontScale: 1.5 })).toEqual({ token: 'tok', elderMode: true, fontScale: 1.5 })
   expect(parseBridgePayload({ token: 'tok', elderMode: false, fontScale: 2 })).toEqual({ token: 'tok', elderMode: false, fontScale: 2 })

@@ -10,7 +10,7 @@ const transform = machineWordsOut().transform as (code: string, id: string) => {
 
 test('every words literal of the machine files is left out of the borrower build, and the code around it stays', () => {
   let dropped = 0
-  for (const file of readdirSync(machinesDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'words.ts')) {
+  for (const file of readdirSync(machinesDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
     const source = readFileSync(machinesDir + file, 'utf8')
     const out = transform(source, machinesDir + file)?.code ?? source
     expect(out, file).not.toMatch(/'zh-Hans': ['"]/)

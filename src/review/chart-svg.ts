@@ -163,7 +163,7 @@ function stateSvg(placed: PlacedState, depth: number, options: SvgOptions): stri
     return out.join('')
   }
   out.push(`<rect class="box" x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" rx="8"/>`)
-  out.push(`<title>${escapeXml([s.said.full, s.words?.en, `details: ${s.id}`, s.description ?? ''].filter(Boolean).join('\n'))}</title>`)
+  out.push(`<title>${escapeXml([s.said.full, s.said.purpose ?? s.words?.en, `details: ${s.id}`, s.description ?? ''].filter(Boolean).join('\n'))}</title>`)
   let lineY = y + sizes.pad + sizes.name
   const left = x + sizes.pad
   out.push(textLine(left, lineY, 'name', text.name))

@@ -1,5 +1,6 @@
 import { layoutChart, restoreLayout, screenStatesOf, type ChartLayout, type LayoutOptions, type StoredLayout } from './chart-layout'
-import { flowName } from './page-words'
+import { flowName, pageWord } from './page-words'
+import { sizes } from './chart-text'
 import { renderChartSvg } from './chart-svg'
 import { decorateDiffChart } from './diff-view'
 import { $, setClass } from './dom'
@@ -18,6 +19,8 @@ const canvas = () => $('canvas')
 const screenStateIds = screenStatesOf(graph)
 /** Below this scale the chart's 10 px text is under 6 px on screen: names take over. */
 const readableScale = 0.6
+/** Where the screens' names across their headers (48 units at least) are 9 px on screen. */
+const screenNamesScale = 9 / sizes.farName
 
 export function partMembers(part: string | null): string[] | null {
   if (part === null) return null
@@ -27,7 +30,7 @@ export function partMembers(part: string | null): string[] | null {
 }
 
 export function partName(part: string | null): string {
-  if (part === null) return 'the whole machine'
+  if (part === null) return pageWord('theWholeMachine')
   const flow = flowTable.find((f) => f.id === part)
   return flow ? flowName(flow.id, flow.name) : (page.byId.get(part)?.said.full ?? part)
 }
@@ -43,6 +46,9 @@ export async function draw(): Promise<void> {
   canvas().innerHTML = renderChartSvg(page.layout, { thumbnails: thumbnails(), missingThumbnailHint: missingScreenHint, title: `${graph.machineId} statechart: ${partName(page.part)}` })
   const view = page.view2d
   view?.setSize(page.layout.width, page.layout.height)
+  // Fit stops where every box still reads: a part's inner states by their own names; the whole
+  // machine, too large for that, by its screens' names across their headers.
+  view?.setFitFloor(members === null ? screenNamesScale : readableScale)
   if (first || members) view?.fit()
   decorateChart()
   reportCounts()
@@ -97,11 +103,16 @@ export function reportCounts(): void {
   const drawnTransitions = new Set([...root.querySelectorAll('[data-transition]')].map((el) => el.getAttribute('data-transition'))).size
   const folded = page.layout?.folded.length ?? 0
   const hidden = shown.states.length - drawnStates
-  $('status').textContent =
-    `${partName(page.part)}: drawn ${drawnStates} of ${shown.states.length} state nodes, ${drawnTransitions} of ${shown.transitions.length} transitions` +
-    (hidden > 0 ? ` (${hidden} states and ${folded} transitions folded into collapsed states)` : '') +
-    (page.leaving > 0 ? ` · ${page.leaving} transitions lead out of this part (the whole machine shows them)` : '') +
-    ` · read from appMachine (${graph.states.filter((s) => s.type !== 'history').length - 1} states, ${graph.states.filter((s) => s.type === 'history').length} history, ${graph.transitions.length} transitions)`
+  $('status').textContent = [
+    pageWord('chartDrawn', { part: partName(page.part), states: drawnStates, of: shown.states.length, transitions: drawnTransitions, ofTransitions: shown.transitions.length }),
+    hidden > 0 ? pageWord('chartFolded', { hidden, folded }) : '',
+    page.leaving > 0 ? pageWord('chartLeaving', { n: page.leaving }) : '',
+    pageWord('chartReadFrom', {
+      states: graph.states.filter((s) => s.type !== 'history').length - 1,
+      history: graph.states.filter((s) => s.type === 'history').length,
+      transitions: graph.transitions.length,
+    }),
+  ].join('')
 }
 
 export function centerOn(id: string): void {

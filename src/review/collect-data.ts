@@ -22,6 +22,8 @@ import { rulesDocumentUrl } from './rules-url.js'
 export const thumbnailsDir = fileURLToPath(new URL('./screens', import.meta.url))
 /** The same for the screen tour's elder-mode captures. */
 export const elderThumbnailsDir = fileURLToPath(new URL('./screens-elder', import.meta.url))
+/** The last proof by breaking, as `npm run rules -- --prove` leaves it for the repository. */
+export const rulesProofFile = fileURLToPath(new URL('../../docs/rules-proof.json', import.meta.url))
 /** The phone's first screen (750 × 1624 captured) at a width the panel can show, as WebP. */
 export const thumbnailSize = { width: 240, height: 520, quality: 0.8 }
 
@@ -34,6 +36,7 @@ export interface CollectedData {
 interface ScreenshotIndex {
   locale?: unknown
   screens?: unknown
+  errorShown?: unknown
 }
 
 function readJson(file: string): unknown {
@@ -48,7 +51,12 @@ const isDir = (p: string) => existsSync(p) && statSync(p).isDirectory()
 const imagesIn = (dir: string, ext: string) => (isDir(dir) ? readdirSync(dir).filter((f) => f.endsWith(ext)) : [])
 const safeSegment = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_')
 
-export function collectReviewData(artifactsDir: string, thumbnails: string = thumbnailsDir, elderThumbnails: string = elderThumbnailsDir): CollectedData {
+export function collectReviewData(
+  artifactsDir: string,
+  thumbnails: string = thumbnailsDir,
+  elderThumbnails: string = elderThumbnailsDir,
+  proofFile: string = rulesProofFile,
+): CollectedData {
   const files = new Map<string, string>()
   const add = (url: string, file: string) => {
     files.set(url, file)
@@ -89,7 +97,8 @@ export function collectReviewData(artifactsDir: string, thumbnails: string = thu
         if (!screenshots.en?.[name]) addShot('en', name, path.join(shotsDir, image))
       }
     }
-    return { screenshots, indexLocale }
+    const errorShown = Array.isArray(index?.errorShown) ? index.errorShown.filter((id): id is string => typeof id === 'string') : null
+    return { screenshots, indexLocale, errorShown }
   }
   // The rules by state and the rules document, as `npm run paths` leaves them (tests/model/engine/rules-artifacts.ts).
   const rulesFile = path.join(artifactsDir, 'rules-report.json')
@@ -119,7 +128,9 @@ export function collectReviewData(artifactsDir: string, thumbnails: string = thu
       ...(Object.keys(elder).length > 0 ? { elderScreenshots: elder } : {}),
       ...(Object.keys(capturedElder).length > 0 ? { largeElderScreenshots: capturedElder } : {}),
       screenshotLocale: captured.indexLocale ?? small.indexLocale,
+      errorShown: captured.errorShown ?? small.errorShown ?? [],
       rules: existsSync(rulesFile) ? add('data/rules.json', rulesFile) : null,
+      rulesProof: existsSync(proofFile) ? add('data/rules-proof.json', proofFile) : null,
     },
     files,
   }

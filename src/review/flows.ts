@@ -16,7 +16,7 @@ export interface Flow {
 }
 
 export const flowTable: readonly Flow[] = [
-  { id: 'boot', name: 'Boot and login', members: ['app.boot', 'login', 'reauth'] },
+  { id: 'boot', name: 'Boot and login', members: ['app.boot', 'login', 'reauth', 'verifyingBorrower'] },
   { id: 'home', name: 'Home', members: ['home'] },
   { id: 'rights', name: 'Rights card', members: ['rights'] },
   { id: 'overlays', name: 'Overlays', members: ['privacy', 'thirdProtocol', 'richText', 'webview'] },

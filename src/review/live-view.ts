@@ -5,7 +5,7 @@ import { startLiveClient } from './live-client'
 import type { PageReport } from './live-protocol'
 import { activeStates } from './machine-graph'
 import { decorateMap } from './map-view'
-import { machineWords } from '../../machines/words'
+import { machineWords } from './machine-words'
 import { act, graph, page } from './page-state'
 import { screenOf } from './path-names'
 

@@ -1,7 +1,7 @@
 import type { AnyStateMachine } from 'xstate'
 import { allNodes, declaredGuard, describeGuard, indexAmongSiblings, inventoryOf, rootOf, type NodeView, type TransitionKind, type TransitionView } from '../../machines/definition'
 import type { Words } from '../../machines/flow-kit'
-import { machineWords } from '../../machines/words'
+import { machineWords } from './machine-words'
 import { fill, speaker } from './plain-words'
 
 /*
@@ -145,7 +145,9 @@ export function speakGraph(graph: MachineGraph, locale: string): MachineGraph {
       name: state.type === 'history' ? full : capital(full.split(' · ').at(-1) ?? full),
       full,
       calls: state.invokes.map((i) => capital(say.call(i.src))),
-      ...(state.words ? { purpose: state.words[say.lang] } : {}),
+      // Without words of its own a state shows its description, which is written in English: in
+      // another language it shows none (the description stays on hover).
+      ...(state.words ? { purpose: state.words[say.lang] } : say.lang === 'en' ? {} : { purpose: '' }),
     }
   }
   const byId = new Map(graph.states.map((s) => [s.id, s]))

@@ -13,7 +13,6 @@ import { localeName } from './plain-words'
 import { openState } from './panel'
 import { panZoom } from './pan-zoom'
 import { pageWord } from './page-words'
-import { sizes } from './chart-text'
 import { coverageLevels, type CoverageFile, type ReviewManifest } from './review-data'
 import { pick, search, searchKey } from './search-view'
 import './review.css'
@@ -25,8 +24,7 @@ import './review.css'
  * `#map`, `#chart` (the whole machine), `#chart=<flow or state id>`.
  */
 
-// Fit stops where the screens' names across their headers (48 units at least) are 9 px on screen.
-page.view2d = panZoom($('viewport'), $('canvas'), 9 / sizes.farName)
+page.view2d = panZoom($('viewport'), $('canvas'))
 
 Object.assign(act, {
   draw,

@@ -31,6 +31,7 @@ function screenFigure(id: string, large: boolean): HTMLElement[] {
       h('strong', {}, name),
       purpose ? h('span', {}, purpose) : null,
       src ? null : h('span', { class: 'note' }, pageWord('noPicture')),
+      src && page.manifest?.errorShown?.includes(id) ? h('span', { class: 'note' }, pageWord('shownWithError')) : null,
       large && shot !== undefined && !shot.full ? h('span', { class: 'note' }, pageWord('enlarged', { command: produceCommand.screenshots })) : null,
     ),
   ]

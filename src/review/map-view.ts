@@ -52,6 +52,7 @@ export function renderMap(): void {
               cardImage(id, shots),
               h('span', { class: 'card-name' }, page.byId.get(id)?.said.full ?? id),
               id === reauthId ? h('span', { class: 'card-note' }, pageWord('fromScreens', { n: entries(id) })) : null,
+              page.manifest?.errorShown?.includes(id) ? h('span', { class: 'card-note', 'data-error-shown': '' }, pageWord('shownWithError')) : null,
             ),
           ),
         ),

@@ -6,6 +6,8 @@
 
 export interface PanZoom {
   fit(): void
+  /** The smallest scale Fit goes to from now on. */
+  setFitFloor(floor: number): void
   zoomBy(factor: number, around?: { x: number; y: number }): void
   /** Brings a chart rectangle (chart coordinates) to the middle of the viewport. */
   center(rect: { x: number; y: number; width: number; height: number }, minScale?: number): void
@@ -21,7 +23,7 @@ export interface PanZoom {
 }
 
 /**
- * `fitFloor`: the smallest scale Fit goes to. A chart wider than that at Fit opens at that scale, at
+ * `fitFloor` (or `setFitFloor`): the smallest scale Fit goes to. A chart wider than that at Fit opens at that scale, at
  * its top left, rather than as a picture too small to read; the arrows, the minimap and a drag reach the rest.
  */
 export function panZoom(viewport: HTMLElement, canvas: HTMLElement, fitFloor = 0): PanZoom {
@@ -113,6 +115,9 @@ export function panZoom(viewport: HTMLElement, canvas: HTMLElement, fitFloor = 0
 
   return {
     fit,
+    setFitFloor(floor) {
+      fitFloor = floor
+    },
     zoomBy,
     center(rect, minScale = 0.6) {
       scale = Math.max(scale, minScale)

@@ -1,19 +1,45 @@
 import { rulesOfState, type ReviewRules } from '../../tests/model/engine/state-rules'
+import type { Verdict } from '../../tests/rules/rule-breaks'
 import { pageWord } from './page-words'
 import { h, missingNote } from './dom'
 import { graph, page } from './page-state'
 import { subtreeOf } from './state-summary'
-import { produceCommand } from './review-data'
+import { produceCommand, type RulesProof } from './review-data'
 import { rulesDocumentUrl } from './rules-url'
 
 /*
  * The panel's "Rules" section: the product rules that apply in the open state (its own, then those
  * its enclosing states add), each linked to its text in docs/product-rules.md, with its one-line
- * title and the levels of the checks that hold it.
+ * title, the levels of the checks that hold it, and what the last proof by breaking found of it.
  */
 
+/** What the last proof by breaking says of one rule, in the reviewer's words. */
+function proofOf(proof: RulesProof | null, id: string): HTMLElement | null {
+  if (proof === null) return null
+  const verdict: Verdict | undefined = proof.verdicts.find((v) => v.rule === id)
+  const [status, text] =
+    verdict === undefined
+      ? (['missing', pageWord('proofMissing')] as const)
+      : verdict.status === 'proven'
+        ? (['proven', pageWord('proofProven', { checks: verdict.failedIn.join(', ') })] as const)
+        : verdict.status === 'unproven'
+          ? (['unproven', pageWord('proofUnproven', { reason: verdict.reason })] as const)
+          : verdict.status === 'not checkable'
+            ? (['not-checkable', pageWord('proofNotCheckable', { reason: verdict.reason })] as const)
+            : (['no-break', pageWord('proofNoBreak')] as const)
+  return h('span', { class: `rule-proof proof-${status}`, 'data-proof': status }, text)
+}
 
-function ruleItem(data: ReviewRules, id: string): HTMLElement {
+/** The proof's totals, or that it has not been run and the command that runs it. */
+function proofLine(proof: RulesProof | null): HTMLElement {
+  if (proof === null) return h('p', { class: 'note', 'data-proof-summary': 'not run' }, pageWord('proofNotRun', { command: produceCommand.proof }))
+  const count = (status: Verdict['status']) => proof.verdicts.filter((v) => v.status === status).length
+  const figures = { seconds: proof.seconds, proven: count('proven'), unproven: count('unproven'), noBreak: count('no break'), notCheckable: count('not checkable') }
+  return h('p', { class: 'note', 'data-proof-summary': 'run' }, pageWord('proofSummary', figures))
+}
+
+
+function ruleItem(data: ReviewRules, proof: RulesProof | null, id: string): HTMLElement {
   const rule = data.rules[id]
   const levels = rule ? (rule.levels.length > 0 ? rule.levels.join(', ') : rule.notAutomated ? 'not automatable' : 'no check') : 'not a rule'
   return h(
@@ -22,16 +48,19 @@ function ruleItem(data: ReviewRules, id: string): HTMLElement {
     h('a', { href: `${rulesDocumentUrl}#${id}`, title: id, target: '_blank', rel: 'noopener' }, rule?.title ?? id),
     ' ',
     h('span', { class: `rule-levels${rule && rule.levels.length > 0 ? '' : ' missing'}`, 'data-levels': levels }, `[${levels}]`),
+    ' ',
+    proofOf(proof, id),
   )
 }
 
-let loaded: Promise<ReviewRules | null> | null = null
+const fetchJson = <T>(url: string | null | undefined): Promise<T | null> =>
+  url ? fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : null), () => null) : Promise.resolve(null)
 
-/** `data/rules.json`, fetched once; null when the build had none. */
-function loadRules(): Promise<ReviewRules | null> {
-  const url = page.manifest?.rules
-  if (!url) return Promise.resolve(null)
-  loaded ??= fetch(url).then((r) => (r.ok ? (r.json() as Promise<ReviewRules>) : null), () => null)
+let loaded: Promise<{ data: ReviewRules | null; proof: RulesProof | null }> | null = null
+
+/** `data/rules.json` and the last proof by breaking, fetched once; null where the build had none. */
+function loadRules(): Promise<{ data: ReviewRules | null; proof: RulesProof | null }> {
+  loaded ??= Promise.all([fetchJson<ReviewRules>(page.manifest?.rules), fetchJson<RulesProof>(page.manifest?.rulesProof)]).then(([data, proof]) => ({ data, proof }))
   return loaded
 }
 
@@ -45,7 +74,7 @@ function everywhere(state: string): boolean {
   return subtreeOf(graph, state).filter((id) => page.byId.get(id)?.screen !== undefined).length * 2 > screens.length
 }
 
-function render(id: string, data: ReviewRules): (HTMLElement | null)[] {
+function render(id: string, data: ReviewRules, proof: RulesProof | null): (HTMLElement | null)[] {
   const { own, enclosing } = rulesOfState(id, (s) => page.byId.get(s)?.parent, data.states)
   const near = enclosing.filter((e) => !everywhere(e.state))
   const far = enclosing.filter((e) => everywhere(e.state))
@@ -54,28 +83,34 @@ function render(id: string, data: ReviewRules): (HTMLElement | null)[] {
   return [
     h('h3', {}, pageWord('rulesOfScreen', { n: count })),
     page.words === 'en' ? null : h('p', { class: 'note' }, pageWord('rulesInEnglish')),
-    own.length > 0 ? h('ul', { class: 'list', 'data-summary': 'rules' }, ...own.map((r) => ruleItem(data, r))) : h('p', { class: 'note' }, 'none of its own'),
+    proofLine(proof),
+    own.length > 0 ? h('ul', { class: 'list', 'data-summary': 'rules' }, ...own.map((r) => ruleItem(data, proof, r))) : h('p', { class: 'note' }, pageWord('noneOwn')),
     ...near.map((e) =>
-      h('div', { 'data-rules-from': e.state }, h('h4', { title: e.state }, `From ${page.byId.get(e.state)?.said.full ?? e.state} (${e.rules.length})`), h('ul', { class: 'list' }, ...e.rules.map((r) => ruleItem(data, r)))),
+      h(
+        'div',
+        { 'data-rules-from': e.state },
+        h('h4', { title: e.state }, pageWord('rulesFrom', { state: page.byId.get(e.state)?.said.full ?? e.state, n: e.rules.length })),
+        h('ul', { class: 'list' }, ...e.rules.map((r) => ruleItem(data, proof, r))),
+      ),
     ),
     farCount > 0
       ? h(
           'details',
           { class: 'everywhere', 'data-rules-everywhere': far.map((e) => e.state).join(' ') },
           h('summary', {}, pageWord('appliesEverywhere', { n: farCount })),
-          ...far.map((e) => h('div', { 'data-rules-from': e.state }, h('ul', { class: 'list' }, ...e.rules.map((r) => ruleItem(data, r))))),
+          ...far.map((e) => h('div', { 'data-rules-from': e.state }, h('ul', { class: 'list' }, ...e.rules.map((r) => ruleItem(data, proof, r))))),
         )
       : null,
-    h('p', { class: 'note' }, data.totals),
+    h('p', { class: 'note', title: data.totals }, pageWord('rulesTotals', { rules: Object.keys(data.rules).length, checked: Object.values(data.rules).filter((r) => r.checks > 0).length })),
   ]
 }
 
 /** The section, filled in once the rules data has loaded (if the panel still shows `id`). */
 export function rulesSection(id: string): HTMLElement {
-  const section = h('section', { class: 'rules' }, h('h3', {}, 'Rules'), h('p', { class: 'note' }, 'Loading the rules…'))
-  void loadRules().then((data) => {
+  const section = h('section', { class: 'rules' }, h('h3', {}, pageWord('rulesTitle')), h('p', { class: 'note' }, pageWord('rulesLoading')))
+  void loadRules().then(({ data, proof }) => {
     if (page.selected !== id) return
-    section.replaceChildren(...(data ? render(id, data).filter((el) => el !== null) : [h('h3', {}, 'Rules'), missingNote('The rules data is', produceCommand.rules)]))
+    section.replaceChildren(...(data ? render(id, data, proof).filter((el) => el !== null) : [h('h3', {}, pageWord('rulesTitle')), missingNote('The rules data is', produceCommand.rules)]))
   })
   return section
 }

@@ -9,7 +9,7 @@ import { act, graph, largeScreen, loadPaths, page, say, wordsFallbackNote, type 
 import { capital } from './plain-words'
 import { produceCommand, type ModelPath, type PathsFile } from './review-data'
 import { summarize, type Owned } from './state-summary'
-import { machineWords } from '../../machines/words'
+import { machineWords } from './machine-words'
 
 /*
  * The side panel: one state's screen, route and facts, and what it does summed over its inner
@@ -131,24 +131,24 @@ export async function openState(id: string, center = false): Promise<void> {
         'div',
         { class: 'row' },
         h('button', { type: 'button', onclick: () => toggle(id) }, page.collapsed.has(id) ? pageWord('expandState') : pageWord('collapseState')),
-        page.part !== id ? h('button', { type: 'button', onclick: () => act.showPart(id) }, 'Chart of this state alone') : null,
+        page.part !== id ? h('button', { type: 'button', onclick: () => act.showPart(id) }, pageWord('chartAlone')) : null,
       ),
     )
   }
   const { calls, events, waysIn } = summarize(graph, id)
-  const inner = state.children.length > 0 ? ', its inner states included' : ''
+  const none = h('p', { class: 'note' }, pageWord(state.children.length > 0 ? 'noneInside' : 'none'))
   body.append(h('h3', {}, pageWord('calls', { n: calls.length })))
   body.append(
     calls.length
       ? h('ul', { class: 'list', 'data-summary': 'calls' }, ...calls.map((c) => h('li', { title: c.item.src }, ownerTag(id, c.in), c.in === id ? null : page.words === 'zh-Hans' ? '：' : ': ', capital(say().call(c.item.src)))))
-      : h('p', { class: 'note' }, `none${inner}`),
+      : none.cloneNode(true),
   )
   body.append(h('h3', {}, pageWord('canDo', { n: events.length })))
-  body.append(events.length ? h('ul', { class: 'list', 'data-summary': 'events' }, ...events.map((t) => transitionLine(id, t, 'out'))) : h('p', { class: 'note' }, `none${inner}`))
+  body.append(events.length ? h('ul', { class: 'list', 'data-summary': 'events' }, ...events.map((t) => transitionLine(id, t, 'out'))) : none)
   body.append(h('h3', {}, pageWord('waysIn', { n: waysIn.length })))
-  body.append(waysIn.length ? h('ul', { class: 'list', 'data-summary': 'ways-in' }, ...waysIn.map((t) => transitionLine(id, t, 'in'))) : h('p', { class: 'note' }, 'entered as the first step of the screen around it'))
+  body.append(waysIn.length ? h('ul', { class: 'list', 'data-summary': 'ways-in' }, ...waysIn.map((t) => transitionLine(id, t, 'in'))) : h('p', { class: 'note' }, pageWord('enteredFirst')))
   body.append(h('h3', {}, pageWord('pathsReaching')))
-  const holder = h('div', {}, h('p', { class: 'note' }, 'Loading the paths…'))
+  const holder = h('div', {}, h('p', { class: 'note' }, pageWord('pathsLoading')))
   body.append(holder)
   const file = await loadPaths()
   if (page.selected !== id) return
@@ -158,9 +158,9 @@ export async function openState(id: string, center = false): Promise<void> {
   }
   const reaching = pathsReaching(file, id)
   holder.replaceChildren(
-    h('p', { class: 'note' }, `${reaching.length} of ${file.statePaths.length + file.edgePaths.length} paths pass through it; shortest first.`),
+    h('p', { class: 'note' }, pageWord('pathsThrough', { n: reaching.length, of: file.statePaths.length + file.edgePaths.length })),
     ...reaching.slice(0, 12).map((p) =>
-      h('details', {}, h('summary', {}, pathTitle(p)), stepList(p), h('button', { type: 'button', onclick: () => act.startDrive(p) }, `Drive this path`)),
+      h('details', {}, h('summary', {}, pathTitle(p)), stepList(p), h('button', { type: 'button', onclick: () => act.startDrive(p) }, pageWord('drivePath'))),
     ),
   )
 }

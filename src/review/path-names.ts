@@ -1,4 +1,4 @@
-import { callWords, machineWords } from '../../machines/words'
+import { callWords, machineWords } from './machine-words'
 import { activeStates } from './machine-graph'
 import { graph, page, say } from './page-state'
 import { capital, fill } from './plain-words'
@@ -34,11 +34,51 @@ export function screensWalked(path: ModelPath): string[] {
 
 const screenName = (id: string) => page.byId.get(id)?.said.full ?? id
 
+/** Who walks a path, as the paths file names them in English, in Simplified Chinese. */
+const whoZh: Record<string, string> = {
+  'new borrower': '新借款人',
+  'borrower at the face check': '停在人脸识别的借款人',
+  'borrower at basic info': '停在基本信息的借款人',
+  'borrower at assets': '停在资产信息的借款人',
+  'borrower at contacts': '停在紧急联系人的借款人',
+  'borrower at the bank card': '停在银行卡的借款人',
+  'borrower in review': '审核中的借款人',
+  'approved borrower': '已获批的借款人',
+  'approved borrower with the rights card': '已获批且有权益卡的借款人',
+  'borrower whose loan is paying out': '借款放款中的借款人',
+  'repaying borrower': '还款中的借款人',
+  'rejected borrower': '被拒的借款人',
+  'overdue borrower': '逾期的借款人',
+  'borrower who has repaid': '已还清的借款人',
+  'page opened by the host': '宿主打开的页面',
+  'link to the repayment plan': '还款计划的链接',
+  'page opened with an empty token': '带空令牌打开的页面',
+  'link to home': '首页的链接',
+}
+
+/** How a call fails over the wire (tests/model/engine/fixtures.ts `failureKinds`), in Simplified Chinese. */
+const failureZh: Record<string, string> = {
+  unauthorized: '登录失效',
+  refused: '被拒绝',
+  network: '网络故障',
+  timeout: '超时',
+  invalidResponse: '应答无效',
+  interrupted: '被中断',
+}
+
 export function pathTitle(path: ModelPath): string {
   const screens = screensWalked(path).map(screenName)
   const walk = screens.length > 6 ? [...screens.slice(0, 2), '…', ...screens.slice(-3)] : screens
   // A generated name says a failing call by its name ("sendCardCode fails: timeout"): read in words.
-  const name = path.name?.replace(/\b[a-z]+[A-Z]\w*\b/g, (code) => (code in callWords ? say().call(code) : code))
+  const called = (code: string) => (code in callWords ? say().call(code) : code)
+  if (page.words === 'zh-Hans') {
+    // The file's names are English: said again from the path, its borrower and its failing call.
+    const who = path.name === undefined ? undefined : whoZh[path.name.split(': ')[0] ?? '']
+    const failure = path.name === undefined ? null : / \((\w+) fails: (\w+)\)$/.exec(path.name)
+    const failed = failure === null ? '' : `（${fill(machineWords.callFailed['zh-Hans'], { call: called(failure[1] ?? '') })}：${failureZh[failure[2] ?? ''] ?? failure[2]}）`
+    return `${who !== undefined ? `${who}：` : ''}${walk.join(' → ')}${failed}，${path.steps.length} 步`
+  }
+  const name = path.name?.replace(/\b[a-z]+[A-Z]\w*\b/g, called)
   return `${name ?? walk.join(' → ')}, ${path.steps.length} steps`
 }
 

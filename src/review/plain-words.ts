@@ -1,5 +1,5 @@
 import type { Words } from '../../machines/flow-kit'
-import { callWords, delayWords, eventWords, guardWords, machineWords, pollKindWords, stepWords } from '../../machines/words'
+import { callWords, delayWords, eventWords, guardWords, machineWords, pollKindWords, stepWords } from './machine-words'
 import en from '../../locales/en.json' with { type: 'json' }
 import es from '../../locales/es.json' with { type: 'json' }
 import fr from '../../locales/fr.json' with { type: 'json' }
@@ -10,7 +10,7 @@ import zhHant from '../../locales/zh-Hant.json' with { type: 'json' }
  * The machine read aloud for a product reviewer: a state by its screen's title (the borrower's own
  * words, from locales/, in every locale) and the step inside it, an event as its button says it, a
  * guard as a sentence. The words come from the machine (its states' `meta.words`) and from
- * machines/words.ts; rules and events are written in English and Simplified Chinese, so the other
+^ * machine-words.ts; rules and events are written in English and Simplified Chinese, so the other
  * locales read them in English (`wordsLanguage` says which). Works in the page and in node (the
  * diff command), from the live machine's graph or from a committed description.
  */

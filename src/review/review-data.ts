@@ -1,3 +1,5 @@
+import type { Verdict } from '../../tests/rules/rule-breaks'
+
 /*
  * What the reviewer page reads besides the machine: the generated paths, the coverage of each
  * level and the screenshots of the screen states. Each is optional; a missing piece is shown as
@@ -43,10 +45,14 @@ export interface ReviewManifest {
   elderScreenshots?: Record<string, Record<string, string>>
   /** The elder mode's full captures, when the screen tour left them: its large view. */
   largeElderScreenshots?: Record<string, Record<string, string>>
+  /** The states whose picture shows an error the state holds (no quiet picture of them exists): their captions say so. */
+  errorShown?: string[]
   /** The locale the browser-level run's index names (its latest run), if any. */
   screenshotLocale: string | null
   /** `data/rules.json` (a `ReviewRules`: the product rules by state and the levels that check each), or null. */
   rules?: string | null
+  /** `data/rules-proof.json` (a `RulesProof`: the last proof by breaking, committed as docs/rules-proof.json), or null when none was. */
+  rulesProof?: string | null
   /** `data/chart-layout.json` (a `StoredLayout`: the whole machine laid out at build time), or null. */
   chartLayout?: string | null
 }
@@ -60,7 +66,14 @@ export const produceCommand = {
   screenshots: 'npm run review:shots',
   rules: 'npm run paths -- --rules',
   rebuild: 'npm run review:build',
+  proof: 'npm run rules -- --prove',
 } as const
+
+/** The last proof by breaking (`npm run rules -- --prove`): each rule's verdict and how long it took. */
+export interface RulesProof {
+  seconds: number
+  verdicts: Verdict[]
+}
 
 /** A step of a generated path, as `artifacts/model-paths.json` writes it (the parts the page shows). */
 export interface PathStep {

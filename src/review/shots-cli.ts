@@ -8,10 +8,10 @@ import { env } from '../../tests/support/env'
 
 /*
  * `npm run review:shots`: the screens a reviewer sees on the map, committed so a fresh clone shows
- * them before any test ran. It runs the browser-level model run (the capture, every locale), then
- * makes a small WebP of each capture's first screen (the phone's viewport, as the borrower first
- * sees it) into src/review/screens/<locale>/<state id>.webp with an index.json, the browser-level
- * run's layout. The screen tour's elder-mode captures (Simplified Chinese and English) become
+ * them before any test ran. It runs the browser-level model run (the capture, every locale, in the
+ * default mode and in elder mode), then makes a small WebP of each capture's first screen (the
+ * phone's viewport, as the borrower first sees it) into src/review/screens/<locale>/<state id>.webp
+ * with an index.json, the browser-level run's layout; the elder captures become
  * src/review/screens-elder/ the same way, so a reviewer can switch modes on a fresh clone too.
  * Reviewed and committed like the golden paths.
  *   --from-artifacts   skip the captures: convert the captures artifacts/screenshots/ holds now
@@ -23,7 +23,6 @@ const { values } = parseArgs({ options: { 'from-artifacts': { type: 'boolean', d
 
 if (!values['from-artifacts']) {
   execFileSync('npx', ['vitest', 'run', 'tests/model/paths.browser.test.ts'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, HUAQIAN_SHOTS: 'all' } })
-  execFileSync('npx', ['vitest', 'run', 'tests/browser/screens-modes.browser.test.ts', '-t', 'in elder mode'], { cwd: repoRoot, stdio: 'inherit', env: process.env })
 }
 
 interface CaptureIndex {
@@ -31,6 +30,8 @@ interface CaptureIndex {
   /** The locales captured: a list, or (the screen tour's index) each locale's own screens. */
   locales?: string[] | Record<string, unknown>
   screens: Record<string, string>
+  /** The states pictured holding an error: no other picture of them is quiet. */
+  errorShown?: string[]
 }
 const localesOf = (index: CaptureIndex | null) => (Array.isArray(index?.locales) ? index.locales : Object.keys(index?.locales ?? {}))
 const browser = await chromium.launch({ executablePath: env.chromiumPath, args: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
@@ -85,7 +86,8 @@ async function shrinkAll(captured: string, out: string): Promise<void> {
   const sorted = Object.fromEntries(Object.entries(screens).sort(([a], [b]) => a.localeCompare(b)))
   const kept = localesOf(previous).filter((locale) => existsSync(path.join(out, locale)))
   const allLocales = [...new Set([...locales, ...kept])]
-  writeFileSync(path.join(out, 'index.json'), `${JSON.stringify({ locale: index.locale, locales: allLocales, screens: sorted }, null, 2)}\n`)
+  const errorShown = index.errorShown ?? []
+  writeFileSync(path.join(out, 'index.json'), `${JSON.stringify({ locale: index.locale, locales: allLocales, screens: sorted, ...(errorShown.length > 0 ? { errorShown } : {}) }, null, 2)}\n`)
   console.log(`${path.relative(repoRoot, out)}: ${Object.keys(sorted).length} screens × ${locales.length} locales, ${kb(after)} (the captures: ${kb(before)})`)
 }
 

@@ -122,6 +122,7 @@ test('a payment answered by a failing server (HTTP 502, no envelope) is uncertai
   expect(keys).toEqual(['id-1', 'id-1'])
 })
 
+// rules: idem-key-reuse
 test('a payment whose answer was lost, chosen again from the plan, is the same payment: its key is reused', async () => {
   const run = await payFailingOnce({ kind: 'refused', status: 502 })
   await run.until((s) => s.matches({ session: { screens: { paymentConfirm: 'uncertain' } } }))

@@ -1,14 +1,14 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page, Request, Route } from 'playwright-core'
-import { beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test, vi, type ExpectStatic } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import { createStepper, type Expectation } from './engine/explore'
 import { startSamples } from './engine/fixtures'
 import { instrument } from './engine/instrument'
 import type { ModelPath } from './engine/model-path'
 import { replayPath } from './engine/replay'
-import { activeStateIds, screenStates, statesAlong } from './engine/screen-paths'
+import { activeStateIds, picturedStates, screenStates, statesAlong } from './engine/screen-paths'
 import { funnelScreens } from '../../machines/screens'
 import type { CallName } from '../../src/contract/calls'
 import { initI18n } from '../../src/i18n/init-i18n'
@@ -22,8 +22,11 @@ import { writeLevelReport, type StepCounts } from '../support/level-report'
 import { contractProblems, IdempotencyLedger, type SentRequest } from '../support/request-checks'
 import { uiPathSet } from '../support/ui-paths'
 import { borrowerOps, hashOf, type Op } from '../support/user-steps'
-import { advanceWorld, startWorld, verifyFacts, verifySees, type Translate, type World } from '../support/verify'
+import { advanceWorld, arrivalOn, startWorld, verifyFacts, verifySees, type Translate, type World } from '../support/verify'
 import { env } from '../support/env'
+import { displayModes } from '../support/display-modes'
+import { agreementHtml, contractHtml, rewardProductCopy } from '../../server/content/agreements'
+import type { AgreementKey } from '../../src/contract/entities'
 
 /*
  * Model paths in headless Chromium: the built page, served by the sandbox, walked
@@ -36,23 +39,40 @@ import { env } from '../support/env'
  *
  * Each screen state gets a screenshot as a borrower sees it, for the reviewer page: taken once the
  * state has settled (nothing loading) and no toast or error notice shows, unless the state holds an
- * error (then its notice is what it looks like). A toast left by an earlier step is waited out;
- * an appearance that stays noisy is passed over for a later, clean one. The English walk finds
- * where each screen state first shows clean; the other locales (`npm run review:shots`) walk only those
- * paths, as far as their last capture. artifacts/screenshots/model/<locale>/<state id>.png, listed in
- * artifacts/screenshots/model/index.json ({ locale, locales, screens: { [stateId]: fileName } }).
+ * error (then its notice is what it looks like). A toast left by an earlier step is waited out where
+ * the picture can be the one kept; an appearance that stays noisy is passed over for a later, clean
+ * one. The English walk (three paths at a time) finds where each screen state shows clean; the other
+ * locales (`npm run review:shots`) walk only those paths, as far as their last capture, and walk them
+ * again in elder mode in every locale (artifacts/screenshots/model-elder/, same layout).
+ * artifacts/screenshots/model/<locale>/<state id>.png, listed in artifacts/screenshots/model/index.json
+ * ({ locale, locales, screens: { [stateId]: fileName }, errorShown: [stateId] }, the last naming the
+ * pictures that show an error the state holds).
+ *
+ * A picture shows what the screen is for: a screen with outcomes is pictured at the one it exists
+ * for (a repayment that went through), and the documents carry the sandbox's own texts in the
+ * walk's language, since the fixtures' one-word bodies would picture an empty page.
  */
 
 const locale: Locale = 'en'
 // Each other locale's captures take over a minute: `npm run review:shots` takes them, `npm test` does not.
 const otherLocales = env.shotsInEveryLocale ? supportedLocales.filter((l) => l !== locale) : []
+const elderLocales = env.shotsInEveryLocale ? supportedLocales : []
 /** A toast shows for 3 s (src/ui/toast-host.tsx); a capture waits a little longer for it to go. */
 const toastWaitMs = 4_500
 // Chromium runs on the real clock: these paths stop short of a poll's wait (support/ui-paths.ts).
 const set = uiPathSet('real')
 const screenIds = screenStates().map((s) => s.id)
+const pictureIds = picturedStates()
+/** The inner state a screen with outcomes is pictured at: the outcome it exists for (the rights sheet's: its offer). */
+const purposeOf: Record<string, string> = { repaymentResult: 'app.session.screens.repaymentResult.succeeded', rights: 'app.session.rights.offer' }
+const onPurpose = (id: string, e: Expectation) => purposeOf[id] === undefined || activeStateIds(e.state).includes(purposeOf[id])
 const funnel = new Set<string>(funnelScreens)
 const shotsRoot = path.join(artifactsDir, 'screenshots', 'model')
+const elderRoot = path.join(artifactsDir, 'screenshots', 'model-elder')
+/** The pictures of a walk: the default mode's by locale, elder mode's beside them. */
+type Walk = { locale: Locale; elder: boolean }
+const walkKey = (w: Walk) => (w.elder ? `elder:${w.locale}` : w.locale)
+const walkDir = (w: Walk) => path.join(w.elder ? elderRoot : shotsRoot, w.locale)
 const counts: StepCounts = { ui: 0, url: 0, direct: 0, network: 0, host: 0 }
 const walked = new Map<string, ModelPath>()
 /** Per locale, per screen state: its picture, what notices its page showed, and whether the state holds an error. */
@@ -62,10 +82,14 @@ interface Capture {
   errorState: boolean
   /** Taken while the page was still loading (waiting on a call the path answers next): kept until a settled one. */
   loading: boolean
+  /** Taken at the outcome the screen exists for (always, for a screen without outcomes). */
+  purpose: boolean
   /** Where it was taken: the path and how many of its steps were done. */
   at: { path: string; step: number }
 }
 const captures = new Map<string, Map<string, Capture>>()
+/** The screenshot file each capture is writing (`<locale>/<state id>.png`), so that paths walked side by side write one at a time. */
+const writes = new Map<string, Promise<unknown>>()
 const screenMoves = new Set<string>()
 const started = Date.now()
 const suite = pageSandboxAndBrowser()
@@ -89,9 +113,18 @@ const settledAndClean = (e: Expectation) => e.invoking.length === 0 && e.context
 function cleanAlong(p: ModelPath): Set<string> {
   const out = new Set<string>()
   for (const e of [p.startExpect, ...p.steps.map((s) => s.expect)]) {
-    if (settledAndClean(e)) for (const id of activeStateIds(e.state)) if (screenIds.includes(id)) out.add(id)
+    if (settledAndClean(e)) for (const id of activeStateIds(e.state)) if (pictureIds.includes(id)) out.add(id)
   }
   return out
+}
+
+/** The screens with outcomes a path shows settled and quiet at the outcome they exist for. */
+function onPurposeAlong(p: ModelPath): string[] {
+  const out = new Set<string>()
+  for (const e of [p.startExpect, ...p.steps.map((s) => s.expect)]) {
+    if (settledAndClean(e)) for (const id of Object.keys(purposeOf)) if (activeStateIds(e.state).includes(purposeOf[id] as string)) out.add(id)
+  }
+  return [...out]
 }
 
 /**
@@ -107,8 +140,9 @@ function browserPaths(): ModelPath[] {
   for (const p of candidates) {
     const along = statesAlong(p)
     const gain = [
-      ...screenIds.filter((id) => along.has(id)).map((id) => `state:${id}`),
+      ...pictureIds.filter((id) => along.has(id)).map((id) => `state:${id}`),
       ...[...cleanAlong(p)].map((id) => `clean:${id}`),
+      ...onPurposeAlong(p).map((id) => `purpose:${id}`),
       ...movesOf(p).map((m) => `move:${m}`),
     ]
     gains.set(p.id, gain)
@@ -137,24 +171,29 @@ const cleanSomewhere = new Set(paths.flatMap((p) => [...cleanAlong(p)]))
 
 beforeAll(async () => {
   rmSync(shotsRoot, { recursive: true, force: true })
-  for (const l of [locale, ...otherLocales]) {
-    mkdirSync(path.join(shotsRoot, l), { recursive: true })
+  if (elderLocales.length > 0) rmSync(elderRoot, { recursive: true, force: true })
+  for (const l of supportedLocales) {
     const i18n = await initI18n(l)
     translators.set(l, (key, values) => (i18n.t as (k: string, v?: object) => string)(key, values))
-    captures.set(l, new Map())
+  }
+  for (const w of [locale, ...otherLocales].map((l) => ({ locale: l, elder: false })).concat(elderLocales.map((l) => ({ locale: l, elder: true })))) {
+    mkdirSync(walkDir(w), { recursive: true })
+    captures.set(walkKey(w), new Map())
   }
 }, 180_000)
 
 /**
- * How far a picture is from the screen as a borrower sees it, best first: settled and quiet (0);
- * the state's own error notice (1); a toast or notice over a state that holds no error (2); still
- * loading (3); none yet (4). The walk keeps the best it meets.
+ * How far a picture is from the screen as a borrower sees it, best first: settled, quiet and at the
+ * outcome the screen exists for (0); settled and quiet at another outcome (1); still loading, which
+ * is all a splash or a check ever shows (2); the state's own error notice (3); a toast or notice
+ * over a state that holds no error (4); none yet (5). The walk keeps the best it meets.
  */
+const loadingRank = 2
 function rank(c: Capture | undefined): number {
-  if (c === undefined) return 4
-  if (c.loading) return 3
-  if (c.notices.length === 0) return 0
-  return c.errorState ? 1 : 2
+  if (c === undefined) return 5
+  if (c.loading) return c.notices.length === 0 ? loadingRank : 4
+  if (c.notices.length === 0) return c.purpose ? 0 : 1
+  return c.errorState ? 3 : 4
 }
 
 /** What would cover the screen in a picture: a toast, or an error notice with words in it. */
@@ -172,19 +211,22 @@ interface Held {
 }
 
 /**
- * Walks a path in a locale. `only` (the other locales) names the steps to capture at, by screen
- * state, and the walk stops after the last of them; without it every screen state is a candidate.
+ * Walks a path in a locale, with the `expect` of the test that walks it (walks run side by side). `only`
+ * (the other locales) names the steps to capture at, by screen state, and the walk stops after the
+ * last of them; without it every screen state is a candidate.
  */
-async function runPath(p: ModelPath, walkLocale: Locale = locale, only?: Map<number, string[]>): Promise<void> {
+async function runPath(expect: ExpectStatic, p: ModelPath, walk: Walk = { locale, elder: false }, only?: Map<number, string[]>): Promise<void> {
+  const walkLocale = walk.locale
   const t = translators.get(walkLocale) as Translate
   const { sandbox, browser } = suite
-  const shots = captures.get(walkLocale) as Map<string, Capture>
+  const shots = captures.get(walkKey(walk)) as Map<string, Capture>
   const sample = startSamples.find((s) => s.name === p.start)
   if (!sample) throw new Error(`no start ${p.start}`)
   let world: World = startWorld(sample)
   const ledger = new IdempotencyLedger()
   const problems: string[] = []
   const context = await newPhoneContext(browser, intlLocale(walkLocale))
+  if (walk.elder) await displayModes.elder.prepare(context)
   // The projection's history writes, to tell push from replace.
   await context.addInitScript(() => {
     const writes: { kind: string; url: string }[] = []
@@ -235,11 +277,10 @@ async function runPath(p: ModelPath, walkLocale: Locale = locale, only?: Map<num
           const shownHash = decodeURIComponent(await page.evaluate(() => window.location.hash))
           const writes = await writesSince(historyFrom)
           const href = shownHash.slice(1)
-          const write = writes.findLast((w) => decodeURIComponent(w.url).endsWith(href))
           const found = [
             ...(hash !== null && shownHash.split('?')[0] !== decodeURIComponent(hash).split('?')[0] ? [`the URL is ${shownHash}, not ${hash}`] : []),
             ...verifyFacts(expected.state, world, {
-              route: hash === null ? null : { path: href.split('?')[0] ?? href, history: routeChanged ? ((write?.kind as 'push' | 'replace' | undefined) ?? null) : null },
+              route: hash === null ? null : { path: href.split('?')[0] ?? href, history: routeChanged ? arrivalOn(href, writes) : null },
             }),
             ...(await verifySees(expected.state, world, reader, t)),
           ]
@@ -251,21 +292,29 @@ async function runPath(p: ModelPath, walkLocale: Locale = locale, only?: Map<num
   }
   // One picture per screen state, at its first clean appearance (see the header).
   const capture = async (expected: Expectation, step: number) => {
-    const wanted = only?.get(step) ?? activeStateIds(expected.state).filter((id) => screenIds.includes(id) && rank(shots.get(id)) > 0)
-    if (wanted.length === 0) return
     const errorState = expected.context.errorCode !== null || expected.context.errorStatus !== null
     // A state waiting on a call shows its spinner until the path answers it: nothing to wait for.
     const loading = expected.invoking.length > 0
+    // A loading picture stays a loading one however long a toast is waited out: it can only replace none.
+    const best = loading ? loadingRank : 0
+    const wanted = only?.get(step) ?? activeStateIds(expected.state).filter((id) => pictureIds.includes(id) && rank(shots.get(id)) > best)
+    if (wanted.length === 0) return
     const settled = async () => (loading || !(await reader.busy())) && (errorState || (await noticesOn(page)).length === 0)
-    await expect.poll(settled, { timeout: only === undefined ? toastWaitMs : 20_000 }).toBe(true).catch(() => undefined)
+    // A loading picture that a quiet appearance later in the walk will replace need not wait for a toast to go.
+    const placeholder = only === undefined && loading && wanted.every((id) => cleanSomewhere.has(id))
+    if (!placeholder) await expect.poll(settled, { timeout: only === undefined ? toastWaitMs : 20_000 }).toBe(true).catch(() => undefined)
     const notices = await noticesOn(page)
-    const taken: Capture = { file: '', notices, errorState, loading, at: { path: p.id, step } }
     for (const id of wanted) {
+      const taken: Capture = { file: '', notices, errorState, loading, purpose: onPurpose(id, expected), at: { path: p.id, step } }
       // An earlier picture no worse than this one stays.
       if (only === undefined && rank(taken) >= rank(shots.get(id))) continue
       const file = `${id}.png`
-      await page.screenshot({ path: path.join(shotsRoot, walkLocale, file), fullPage: true })
+      // Claimed before the picture is taken, and written after any earlier claim's: the file on disk is the one `shots` describes.
       shots.set(id, { ...taken, file })
+      const key = path.join(walkDir(walk), file)
+      const written = (writes.get(key) ?? Promise.resolve()).then(() => page.screenshot({ path: key, fullPage: true }))
+      writes.set(key, written.catch(() => undefined))
+      await written
     }
   }
   const last = only === undefined ? p.steps.length : Math.max(...only.keys())
@@ -299,7 +348,7 @@ async function runPath(p: ModelPath, walkLocale: Locale = locale, only?: Map<num
         if (action.outcome === 'done') {
           if (call === 'initConfig') await json(200, initConfigBody(sandbox.url))
           else {
-            output = fixtureData(action.src, action.fixture, request)
+            output = readableText(call, fixtureData(action.src, action.fixture, request), request, walkLocale)
             await json(200, { status: 0, message: 'OK', data: output })
           }
         } else if (action.error === 'network') await request.route.abort('connectionfailed')
@@ -325,6 +374,26 @@ async function runPath(p: ModelPath, walkLocale: Locale = locale, only?: Map<num
     for (const h of held) if (!answered.has(h)) await h.route.abort().catch(() => undefined)
     await context.close()
   }
+}
+
+/** A document's body, and the rights card's copy, as the sandbox writes them in `walkLocale`; other answers as the fixture made them. */
+function readableText(call: CallName, made: unknown, request: Held, walkLocale: Locale): unknown {
+  const data = made as Record<string, unknown>
+  if (call === 'getAgreement') return { ...data, ...agreementHtml(request.params.key as AgreementKey, walkLocale) }
+  if (call === 'getContract') {
+    const input = request.input as { lender_id: string; kind: 'contract' | 'third_party'; amount?: string; term?: string }
+    const lenders = (fixtureData('listMatches', 'twoLenders', request) as { items: { lender_id: string; name: string; apr: number }[] }).items
+    const lender = lenders.find((l) => l.lender_id === input.lender_id) ?? (lenders[0] as (typeof lenders)[number])
+    // Before a demand the page asks without figures: the sandbox then writes its own defaults in.
+    const asked = (value: string | undefined, otherwise: number) => (Number(value) > 0 ? Number(value) : otherwise)
+    const figures = { amount: asked(input.amount, 1_000_000), term: asked(input.term, 12), apr: lender.apr }
+    return { ...data, ...contractHtml({ kind: input.kind, lenderName: lender.name, ...figures, locale: walkLocale }) }
+  }
+  if (call === 'showRewardProduct' && data.product) {
+    const copy = rewardProductCopy(walkLocale)
+    return { ...data, product: { ...(data.product as object), name: copy.name, benefits: copy.benefits, detail_html: copy.detail_html } }
+  }
+  return made
 }
 
 /**
@@ -354,9 +423,11 @@ beforeAll(() => {
   }
 })
 
+// Three walks side by side: each waits on its page and its answers far more than on a core.
+vi.setConfig({ maxConcurrency: 3 })
 for (const p of paths) {
-  test(`${p.id} (${p.goal}) in Chromium: walked by hand, every state as verifications.ts says`, { timeout: 120_000 }, async () => {
-    await runPath(p)
+  test.concurrent(`${p.id} (${p.goal}) in Chromium: walked by hand, every state as verifications.ts says`, { timeout: 120_000 }, async ({ expect }) => {
+    await runPath(expect, p)
   })
 }
 
@@ -372,8 +443,7 @@ test('every screen state is shown in Chromium with a screenshot, and the figures
   }
   const allMoves = new Set(paths.flatMap(movesOf))
   const shots = captures.get(locale) as Map<string, Capture>
-  const files = [...shots].map(([id, c]) => [id, c.file] as const).sort(([a], [b]) => a.localeCompare(b))
-  writeFileSync(path.join(shotsRoot, 'index.json'), `${JSON.stringify({ locale, locales: [locale, ...otherLocales], screens: Object.fromEntries(files) }, null, 2)}\n`)
+  writeIndex(shotsRoot, shots, [locale, ...otherLocales])
   const report = writeLevelReport(
     'browser',
     set.targets,
@@ -392,13 +462,26 @@ test('every screen state is shown in Chromium with a screenshot, and the figures
     screenIds,
   )
   expect(report.screenStates.missing).toEqual([])
-  expect([...shots.keys()].sort()).toEqual([...screenIds].sort())
+  expect([...shots.keys()].sort()).toEqual([...pictureIds].sort())
+  expect(noPurpose(locale)).toEqual([])
   expect([...screenMoves].sort()).toEqual([...allMoves].sort())
 })
 
 test('every screen state of the English walk was captured as a borrower sees it: no toast or error notice unless the state is only ever shown holding an error', () => {
   expect(noisyCaptures(locale)).toEqual([])
 })
+
+/** The index of a mode's pictures, as the reviewer page reads it (see the header). */
+function writeIndex(root: string, shots: Map<string, Capture>, locales: Locale[]): void {
+  const files = [...shots].map(([id, c]) => [id, c.file] as const).sort(([a], [b]) => a.localeCompare(b))
+  const errorShown = [...shots].filter(([, c]) => rank(c) === 3).map(([id]) => id).sort()
+  writeFileSync(path.join(root, 'index.json'), `${JSON.stringify({ locale: locales[0], locales, screens: Object.fromEntries(files), errorShown }, null, 2)}\n`)
+}
+
+/** Screens with outcomes pictured at another one than the outcome they exist for. */
+function noPurpose(l: string): string[] {
+  return [...(captures.get(l) ?? [])].filter(([, c]) => !c.purpose).map(([id, c]) => `${id} (${c.at.path} step ${c.at.step})`)
+}
 
 /** The paths and steps the English walk took each screen state's picture at: path → step → state ids. */
 function capturePlan(): Map<string, Map<number, string[]>> {
@@ -425,8 +508,22 @@ for (const other of otherLocales) {
   test(`every screen state is captured in ${other} too, as a borrower sees it`, { timeout: 600_000 }, async () => {
     const plan = capturePlan()
     expect(plan.size, 'the English walk ran first').toBeGreaterThan(0)
-    for (const [id, steps] of plan) await runPath(paths.find((p) => p.id === id) as ModelPath, other, steps)
-    expect([...(captures.get(other) as Map<string, Capture>).keys()].sort()).toEqual([...screenIds].sort())
+    for (const [id, steps] of plan) await runPath(expect, paths.find((p) => p.id === id) as ModelPath, { locale: other, elder: false }, steps)
+    expect([...(captures.get(other) as Map<string, Capture>).keys()].sort()).toEqual([...pictureIds].sort())
     expect(noisyCaptures(other)).toEqual([])
+  })
+}
+
+for (const [done, elder] of elderLocales.entries()) {
+  test(`every screen state is captured in ${elder} in elder mode, as a borrower who chose it sees it`, { timeout: 600_000 }, async () => {
+    const plan = capturePlan()
+    expect(plan.size, 'the English walk ran first').toBeGreaterThan(0)
+    const walk = { locale: elder, elder: true }
+    for (const [id, steps] of plan) await runPath(expect, paths.find((p) => p.id === id) as ModelPath, walk, steps)
+    const shots = captures.get(walkKey(walk)) as Map<string, Capture>
+    expect([...shots.keys()].sort()).toEqual([...pictureIds].sort())
+    expect(noisyCaptures(walkKey(walk))).toEqual([])
+    // The index names the elder pictures of every locale captured so far, the first one's as its own.
+    writeIndex(elderRoot, captures.get(walkKey({ locale: elderLocales[0] as Locale, elder: true })) ?? shots, elderLocales.slice(0, done + 1))
   })
 }

@@ -22,7 +22,7 @@ import { fixtureData, startFakeApi, type FakeApi } from '../support/fake-api'
 import { writeLevelReport, type StepCounts } from '../support/level-report'
 import { uiPathSet } from '../support/ui-paths'
 import { borrowerOps, hashOf } from '../support/user-steps'
-import { advanceWorld, startWorld, verifyFacts, verifySees, type World } from '../support/verify'
+import { advanceWorld, arrivalOn, startWorld, verifyFacts, verifySees, type World } from '../support/verify'
 import { config, perform, reader, settle } from '../support/react-driver'
 
 /*
@@ -84,14 +84,7 @@ function shownRoute(from: number): { path: string; history: 'push' | 'replace' |
   const hash = decodeURIComponent(window.location.hash)
   if (hash === '' || hash === '#') return null
   const href = hash.slice(1)
-  const writes = historyWrites.slice(from)
-  const at = writes.findLastIndex((w) => decodeURIComponent(w.url).endsWith(href))
-  const write = writes[at]
-  // A first screen with home laid beneath it (docs/decisions/033-home-s-calls-beside-the-channel-lookup-and-home-beneath-a-first-screen.md):
-  // home replaced the opened entry and the screen was pushed above it, so Back lands on home whatever the
-  // screen's own arrival says.
-  const beneath = write?.kind === 'push' && writes[at - 1]?.kind === 'replace' && decodeURIComponent(writes[at - 1]!.url).endsWith('#/pages/home/index')
-  return { path: href.split('?')[0] ?? href, history: beneath ? null : (write?.kind ?? null) }
+  return { path: href.split('?')[0] ?? href, history: arrivalOn(href, historyWrites.slice(from)) }
 }
 
 async function shows(

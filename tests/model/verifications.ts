@@ -128,12 +128,12 @@ export const verifications: Record<string, Verification> = {
     facts: { route: replace('/pages/login/index'), login: 'required' },
   },
   reauth: {
-    sees: { page: 'login', heading: text('routes.login'), controls: [button('screens.login.ask', true)] },
+    sees: { page: 'login', heading: text('routes.login'), texts: texts('screens.login.expired'), controls: [button('screens.login.ask', true)] },
     facts: { route: replace('/pages/login/index'), token: 'cleared' },
   },
   // docs/product-rules.md#security-per-borrower: a new token waits on the login screen until the server says whose it is.
   verifyingBorrower: {
-    sees: { page: 'login', heading: text('routes.login'), controls: [button('screens.login.ask', false)] },
+    sees: { page: 'login', heading: text('routes.login'), texts: texts('screens.login.checking'), controls: [button('screens.login.ask', false)] },
     facts: { route: replace('/pages/login/index') },
   },
   'app.verifyingBorrower.asking': { sees: { busy: true } },

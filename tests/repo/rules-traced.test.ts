@@ -5,6 +5,7 @@ import { afterAll, expect, test } from 'vitest'
 import type { AnyStateNode } from 'xstate'
 import { appMachine } from '../../machines/app.machine'
 import { levelOf, scanRules } from '../model/engine/rules'
+import { derivedScopes, ruleTableOf } from '../model/engine/rule-scope'
 import { rulesOfState, stateRules } from '../model/engine/state-rules'
 
 /*
@@ -91,8 +92,24 @@ test('the rules by state name states of the machine and rules of the document, a
   const rules = new Set(scan.report.map((r) => r.id))
   expect(Object.keys(stateRules).filter((s) => !states.has(s))).toEqual([])
   expect(Object.entries(stateRules).flatMap(([s, ids]) => ids.filter((id) => !rules.has(id)).map((id) => `${s}: ${id}`))).toEqual([])
-  const placed = new Set(Object.values(stateRules).flat())
+  const placed = new Set(Object.values(ruleTableOf(appMachine)).flat())
   expect([...rules].filter((id) => !placed.has(id))).toEqual([])
+})
+
+test('a rule whose scope is derived from the machine is never also listed by hand, and its scope is not empty', () => {
+  for (const scope of derivedScopes) {
+    expect(scope.states(appMachine).length, scope.says).toBeGreaterThan(0)
+    const listed = Object.entries(stateRules).flatMap(([state, ids]) => ids.filter((id) => scope.rules.includes(id)).map((id) => `${state}: ${id}`))
+    expect(listed, `${scope.rules.join(', ')}: derived (${scope.says}), not listed`).toEqual([])
+  }
+})
+
+test('every state that sends money or a binding is in the commit rules\' derived scope', () => {
+  const states = new Set(derivedScopes.find((scope) => scope.rules.includes('idem-key-on-commit'))!.states(appMachine))
+  // Every state that sends money or a binding: the payment, the card confirmations, the application, the purchase.
+  for (const id of ['app.session.screens.paymentConfirm.paying', 'app.session.screens.bankCard.confirming', 'app.session.screens.lendConfirm.applying', 'app.session.rights.buying']) {
+    expect(states.has(id), id).toBe(true)
+  }
 })
 
 test('a state has its own rules and those its enclosing states add, each once', () => {

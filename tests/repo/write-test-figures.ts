@@ -95,23 +95,37 @@ function rulesSection(): string[] {
   return [...lines, ...proofLines()]
 }
 
-type ProofData = { seconds: number; verdicts: { rule: string; status: string; failedIn?: string[]; reason?: string }[] }
+type ProofData = { seconds: number; verdicts: { rule: string; status: string; failedIn?: string[]; failing?: string[]; reason?: string }[] }
 
-/** The last `npm run rules -- --prove`: each rule with a kept break, and whether its checks failed under it. */
+/** The last `npm run rules -- --prove` (docs/rules-proof.json): each rule, and whether its checks failed under its break. */
 function proofLines(): string[] {
-  const data = readJson('rules-proof.json') as ProofData | undefined
-  if (!data) return ['No artifacts/rules-proof.json: run `npm run rules -- --prove`.', '']
+  const file = path.join(repoRoot, 'docs', 'rules-proof.json')
+  if (!existsSync(file)) return ['No docs/rules-proof.json: run `npm run rules -- --prove`.', '']
+  const data = JSON.parse(readFileSync(file, 'utf8')) as ProofData
   const count = (status: string) => data.verdicts.filter((v) => v.status === status).length
   const lines = [
-    `Proof by breaking (artifacts/rules-proof.json, ${dated('rules-proof.json')}): ${count('proven')} proven, ${count('unproven')} unproven, ${count('no break')} checked with no break kept yet, ${count('not checkable')} not checkable; ${data.seconds} s.`,
+    `Proof by breaking (docs/rules-proof.json): ${count('proven')} proven, ${count('unproven')} unproven, ${count('no break')} checked with no break kept yet, ${count('not checkable')} not checkable; ${data.seconds} s in all.`,
     '',
     '| rule | under its break |',
     '|---|---|',
   ]
   for (const v of data.verdicts.filter((verdict) => verdict.status === 'proven' || verdict.status === 'unproven')) {
-    lines.push(`| ${v.rule} | ${v.status === 'proven' ? `fails in ${(v.failedIn ?? []).join(', ')}` : `unproven: ${v.reason ?? ''}`} |`)
+    const first = v.failing?.[0]?.split(' > ').slice(1).join(' > ')
+    lines.push(`| ${v.rule} | ${v.status === 'proven' ? `fails in ${(v.failedIn ?? []).join(', ')}${first ? `: ${first}` : ''}` : `unproven: ${v.reason ?? ''}`} |`)
   }
   return [...lines, '']
+}
+
+/** The last oracle run (tests/browser/oracle.browser.test.ts): screens and locales whose figures matched the sandbox's records. */
+function oracleSection(): string[] {
+  const lines = ['### Figures against the sandbox\'s records', '']
+  const run = readJson('oracle.json') as { screens: number; locales: string[]; visits: number; figures: number; differences: number } | undefined
+  if (!run) return [...lines, 'No artifacts/oracle.json: run `npx vitest run tests/browser/oracle.browser.test.ts`.', '']
+  lines.push(
+    `The oracle ran on ${run.screens} screens × ${run.locales.length} locales (${run.locales.join(', ')}) with ${run.differences} differences: ${run.visits} screen visits, ${run.figures} figures compared (artifacts/oracle.json, ${dated('oracle.json')}).`,
+    '',
+  )
+  return lines
 }
 
 type Mutant = { status: string }
@@ -165,7 +179,7 @@ function ordersSection(): string[] {
 }
 
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
-  const body = [...suiteSection(), ...modelSection(), ...ordersSection(), ...rulesSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
+  const body = [...suiteSection(), ...modelSection(), ...ordersSection(), ...rulesSection(), ...oracleSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
   writeDocBlock(path.join(repoRoot, 'docs', 'testing.md'), 'test-figures', body)
   writeDocBlock(path.join(repoRoot, 'docs', 'testing.md'), 'env-settings', settingsTable())
   console.log('docs/testing.md: figures rewritten from artifacts/, environment settings from tests/support/env.ts')

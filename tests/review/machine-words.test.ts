@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
-import { guardWords } from '../../machines/words'
+import { guardWords } from '../../src/review/machine-words'
 import { machineGraph } from '../../src/review/machine-graph'
 import { guardNames, speaker } from '../../src/review/plain-words'
 

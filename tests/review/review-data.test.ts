@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, expect, test } from 'vitest'
@@ -6,6 +6,7 @@ import { appMachine } from '../../machines/app.machine'
 import { collectReviewData, elderThumbnailsDir, thumbnailsDir } from '../../src/review/collect-data'
 import { machineGraph, stateIdResolver } from '../../src/review/machine-graph'
 import { supportedLocales } from '../../src/i18n/locale'
+import { picturedStates } from '../model/engine/screen-paths'
 
 /*
  * What the reviewer page finds in artifacts/: the browser-level run's screenshot contract
@@ -55,8 +56,8 @@ test('screenshots follow the index of the browser-level run, other locale folder
 
 test('an empty artifacts folder gives a manifest with every piece missing', () => {
   dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
-  const { manifest, files } = collectReviewData(path.join(dir, 'absent'), noThumbnails(), noThumbnails())
-  expect(manifest).toMatchObject({ paths: null, diff: null, coverage: { machine: null, react: null, browser: null }, screenshots: {}, screenshotLocale: null })
+  const { manifest, files } = collectReviewData(path.join(dir, 'absent'), noThumbnails(), noThumbnails(), path.join(dir, 'no-proof.json'))
+  expect(manifest).toMatchObject({ paths: null, diff: null, coverage: { machine: null, react: null, browser: null }, screenshots: {}, screenshotLocale: null, rulesProof: null })
   expect(files.size).toBe(0)
 })
 
@@ -104,35 +105,46 @@ test('the small copies are what the map shows; a full capture left in artifacts/
   expect(files.get('data/thumbs/en/home.webp')).toBe(path.join(small, 'en', 'home.webp'))
 })
 
-test('the committed small copies show every screen state in every locale, each a WebP of a few KiB', () => {
-  const graph = machineGraph(appMachine)
-  const resolve = stateIdResolver(graph)
-  const screenIds = graph.states.filter((s) => s.screen !== undefined).map((s) => s.id).sort()
-  const index = JSON.parse(readFileSync(path.join(thumbnailsDir, 'index.json'), 'utf8')) as { locale: string; screens: Record<string, string> }
-  expect(Object.keys(index.screens).map((name) => resolve(name)).sort()).toEqual(screenIds)
+/** Every committed small copy of a mode is a distinct WebP of a few KiB, one for each pictured state in every locale. */
+function expectCopiesOfEveryState(dir: string): void {
+  const resolve = stateIdResolver(machineGraph(appMachine))
+  const pictured = picturedStates().sort()
+  const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as { locale: string; screens: Record<string, string> }
+  expect(Object.keys(index.screens).map((name) => resolve(name)).sort()).toEqual(pictured)
   for (const locale of supportedLocales) {
-    const files = readdirSync(path.join(thumbnailsDir, locale))
-    expect(files.map((f) => resolve(f.replace(/\.webp$/, ''))).sort(), locale).toEqual(screenIds)
+    const files = readdirSync(path.join(dir, locale))
+    expect(files.map((f) => resolve(f.replace(/\.webp$/, ''))).sort(), locale).toEqual(pictured)
+    const seen = new Map<string, string>()
     for (const file of files) {
-      const bytes = readFileSync(path.join(thumbnailsDir, locale, file))
+      const bytes = readFileSync(path.join(dir, locale, file))
       // RIFF, its length, WEBP: the container every WebP file has.
       expect([bytes.subarray(0, 4).toString('latin1'), bytes.subarray(8, 12).toString('latin1')], `${locale}/${file}`).toEqual(['RIFF', 'WEBP'])
-      expect(statSync(path.join(thumbnailsDir, locale, file)).size, `${locale}/${file}`).toBeLessThanOrEqual(30 * 1024)
+      expect(bytes.length, `${locale}/${file}`).toBeLessThanOrEqual(30 * 1024)
+      // Each state its own picture: one copied over another's (a login for the re-login) shows the wrong screen.
+      const same = seen.get(bytes.toString('base64'))
+      expect(same, `${locale}/${file} is the same picture as ${same}`).toBeUndefined()
+      seen.set(bytes.toString('base64'), file)
     }
   }
-  expect(existsSync(path.join(thumbnailsDir, index.locale))).toBe(true)
+  expect(existsSync(path.join(dir, index.locale))).toBe(true)
+}
+
+test('the committed small copies show every pictured state in every locale, each its own WebP of a few KiB', () => {
+  expectCopiesOfEveryState(thumbnailsDir)
 })
 
-test('the committed elder copies show the screen tour’s screens in Simplified Chinese and English, so the mode can be picked on a fresh clone', () => {
-  const graph = machineGraph(appMachine)
-  const resolve = stateIdResolver(graph)
-  // The tour shows every screen but the wait for a new login, which only an expired token opens.
-  const toured = graph.states.filter((s) => s.screen !== undefined && s.id !== 'reauth').map((s) => s.id).sort()
-  for (const locale of ['zh-Hans', 'en']) {
-    const files = readdirSync(path.join(elderThumbnailsDir, locale))
-    expect(files.map((f) => resolve(f.replace(/\.webp$/, ''))).sort(), locale).toEqual(toured)
-    for (const file of files) expect(statSync(path.join(elderThumbnailsDir, locale, file)).size, `${locale}/${file}`).toBeLessThanOrEqual(30 * 1024)
-  }
+test('the committed elder copies show every pictured state in every locale, so the mode can be picked in any language on a fresh clone', () => {
+  expectCopiesOfEveryState(elderThumbnailsDir)
   const { manifest } = collectReviewData(path.join(tmpdir(), 'no-artifacts-here'))
-  expect(Object.keys(manifest.elderScreenshots ?? {}).sort()).toEqual(['en', 'zh-Hans'])
+  expect(Object.keys(manifest.elderScreenshots ?? {}).sort()).toEqual([...supportedLocales].sort())
+})
+
+test('the last proof by breaking, when the repository keeps one, is shipped beside the page', () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'review-data-'))
+  const proof = path.join(dir, 'rules-proof.json')
+  expect(collectReviewData(path.join(dir, 'absent'), noThumbnails(), noThumbnails(), proof).manifest.rulesProof).toBeNull()
+  writeFileSync(proof, JSON.stringify({ seconds: 1, verdicts: [{ rule: 'money-fen', status: 'no break', checks: 2 }] }))
+  const { manifest, files } = collectReviewData(path.join(dir, 'absent'), noThumbnails(), noThumbnails(), proof)
+  expect(manifest.rulesProof).toBe('data/rules-proof.json')
+  expect(files.get('data/rules-proof.json')).toBe(proof)
 })

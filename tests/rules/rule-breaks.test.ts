@@ -1,6 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { expect, test } from 'vitest'
 import { env } from '../support/env'
-import { breakApplies, namePattern, prove, ruleTable } from './rule-breaks'
+import { breakApplies, namePattern, prove, repoRoot, ruleTable, type Verdict } from './rule-breaks'
 
 /*
  * The kept rule breaks stay honest: each still applies to the product and names a checked rule,
@@ -26,8 +28,13 @@ test('a test name from the source matches the name Vitest reports', () => {
   expect(pattern.test("the lender's card 1 is shown (aab)")).toBe(false)
 })
 
-// Breaks whose checks run without a browser or the seeded walks: a sample that fits a test run.
-const quick = [...withBreak].filter((id) => byId.get(id)!.checks.every((check) => check.level !== 'browser' && !check.name.startsWith('property ')))
+// The last whole proof (docs/rules-proof.json): a break it proved must go on failing its checks.
+const proofFile = path.join(repoRoot, 'docs', 'rules-proof.json')
+const proven = new Set(
+  existsSync(proofFile) ? (JSON.parse(readFileSync(proofFile, 'utf8')) as { verdicts: Verdict[] }).verdicts.filter((v) => v.status === 'proven').map((v) => v.rule) : [],
+)
+// Proven breaks whose checks run without a browser or the seeded walks: a sample that fits a test run.
+const quick = [...withBreak].filter((id) => proven.has(id) && byId.get(id)!.checks.every((check) => check.level !== 'browser' && !check.name.startsWith('property ')))
 const seed = env.rulesSeed
 
 test(`a sampled break fails its rule's checks (seed ${seed})`, { timeout: 240_000 }, () => {

@@ -1,5 +1,4 @@
 import type { Locator, Page } from 'playwright-core'
-import { expect } from 'vitest'
 import type { Op } from './user-steps'
 import { render as textOf, type ScreenReader, type Translate } from './verify'
 
@@ -26,12 +25,15 @@ export function readerOf(page: Page): ScreenReader {
     },
     busy: async () => (await page.locator('main[aria-busy="true"]').count()) > 0,
     alerts: async () => page.getByRole('alert').allInnerTexts(),
-    sheetOpen: async () => (await page.getByRole('dialog').count()) > 0,
+    sheetOpen: async () => (await sheetOf(page).count()) > 0,
   }
 }
 
+/** The sheet over the screen: a dialog, or in elder mode a plain view over the whole screen (src/ui/components/bottom-sheet.tsx). */
+const sheetOf = (page: Page): Locator => page.locator('[role="dialog"], .ui-sheet[role="region"]')
+
 export async function perform(page: Page, t: Translate, op: Op, refused: boolean): Promise<void> {
-  const sheet = page.getByRole('dialog')
+  const sheet = sheetOf(page)
   const scope = (inSheet?: boolean): Page | Locator => (inSheet ? sheet : page)
   switch (op.op) {
     case 'click': {
@@ -49,8 +51,8 @@ export async function perform(page: Page, t: Translate, op: Op, refused: boolean
         if ((await target.count()) > 0 && (await target.isEnabled())) await target.click()
         return
       }
-      await expect.poll(() => target.isEnabled({ timeout: 250 }).catch(() => false), { timeout: 15_000, message: `the button "${name}" is enabled` }).toBe(true)
-      await target.click()
+      // Playwright's click waits for the button to be enabled (and shown, still and not covered).
+      await target.click({ timeout: 15_000 })
       return
     }
     case 'tick': {

@@ -39,7 +39,7 @@ export const settings = {
   ),
   shotsInEveryLocale: setting(
     'HUAQIAN_SHOTS',
-    '`all`: the browser model paths capture each screen state in all five locales (`npm run review:shots` sets it)',
+    '`all`: the browser model paths capture each screen state in all five locales, in the default and the elder mode (`npm run review:shots` sets it)',
     (raw) => raw === 'all',
   ),
   tourEveryMode: setting('HUAQIAN_TOUR', '`all`: the screen tour runs every display mode in every locale (`npm run tour` sets it)', (raw) => raw === 'all'),

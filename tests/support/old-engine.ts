@@ -19,7 +19,7 @@ interface Support {
   flags?: unknown[]
   partial_implementation?: boolean
 }
-interface Feature {
+export interface Feature {
   __compat?: { support: Record<string, Support | Support[] | undefined> }
   [member: string]: Feature | Feature['__compat']
 }
@@ -46,12 +46,20 @@ function addedIn(version: Support['version_added']): number {
   return parseFloat(version.replace('≤', ''))
 }
 
-function lacking(feature: Feature, oldest: Record<string, number>): boolean {
+/**
+ * Whether an engine of `oldest` lacks the feature. `partial`: support MDN calls partial counts, until the version
+ * whose full support replaced it (a CSS property that works with a caveat, such as an outline square at the corners).
+ */
+export function lacking(feature: Feature, oldest: Record<string, number>, { partial = false } = {}): boolean {
   const support = feature.__compat?.support
   if (support === undefined) return false
+  const stillThere = (entry: Support, version: number) =>
+    !entry.version_removed || (partial && entry.partial_implementation === true && typeof entry.version_removed === 'string' && addedIn(entry.version_removed) > version)
   return Object.entries(oldest).some(([browser, version]) => {
     const entries = [support[browser] ?? []].flat()
-    return !entries.some((entry) => !entry.prefix && !entry.alternative_name && !entry.flags && !entry.partial_implementation && !entry.version_removed && addedIn(entry.version_added) <= version)
+    return !entries.some(
+      (entry) => !entry.prefix && !entry.alternative_name && !entry.flags && (partial || !entry.partial_implementation) && stillThere(entry, version) && addedIn(entry.version_added) <= version,
+    )
   })
 }
 

@@ -56,10 +56,13 @@ export async function statusOf(sb: SandboxClient, token: string) {
   return sb.ok('getLoanUserStatus', { token })
 }
 
-/** Demand and a passed liveness check: the borrower lands on basic info with a known identity. */
-export async function throughFace(sb: SandboxClient, token: string) {
+/**
+ * Demand and a passed liveness check: the borrower lands on basic info with a known identity.
+ * `withDemand: false` keeps the demand the borrower already made.
+ */
+export async function throughFace(sb: SandboxClient, token: string, withDemand = true) {
   const { id } = await statusOf(sb, token)
-  await sb.ok('updateLoanUser', { token, params: { id }, input: demandInput(id) })
+  if (withDemand) await sb.ok('updateLoanUser', { token, params: { id }, input: demandInput(id) })
   const session = await sb.ok('startBiometricSession', {
     token,
     input: {
@@ -77,8 +80,8 @@ export async function throughFace(sb: SandboxClient, token: string) {
 }
 
 /** Everything up to the card: the review starts. */
-export async function throughCard(sb: SandboxClient, token: string, phone: string, incomeBand = '10k_20k') {
-  const { id, identity } = await throughFace(sb, token)
+export async function throughCard(sb: SandboxClient, token: string, phone: string, incomeBand = '10k_20k', withDemand = true) {
+  const { id, identity } = await throughFace(sb, token, withDemand)
   await sb.ok('updateLoanUser', { token, params: { id }, input: basicInput(id, identity) })
   await sb.ok('updateLoanUser', { token, params: { id }, input: assetInput(id, incomeBand) })
   await sb.ok('saveContacts', { token, input: contactsInput })

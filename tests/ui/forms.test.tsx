@@ -177,6 +177,8 @@ for (const locale of locales) {
     const form = await open(locale, 'basicInfo', { drafts: [basicDraft({ real_name: '' })] })
     const name = input(form.t('screens.basic.name'))
     await form.user.type(name, '张3')
+    // Never mid-typing: the message waits until the borrower leaves the field.
+    expect(descriptionOf(name)).toBe('')
     await form.user.tab()
     expect(descriptionOf(name)).toBe(form.t('fieldRules.name.invalid'))
 

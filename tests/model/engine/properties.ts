@@ -515,6 +515,24 @@ export const properties: Property[] = [
     },
   },
   {
+    id: 'token-never-stored',
+    rules: ['security-token', 'nothing-lost-sensitive'],
+    says: 'The bearer token is never in what the device keeps: no value stored, locally or for the session, is a token the host handed.',
+    check(trace) {
+      const handed = new Set<string>()
+      if (typeof trace.input.bridge.token === 'string' && trace.input.bridge.token !== '') handed.add(trace.input.bridge.token)
+      const out: string[] = []
+      for (const { step, index } of frames(trace)) {
+        if (step.event?.type === 'bridge.payload' && typeof step.event.token === 'string' && step.event.token !== '') handed.add(step.event.token)
+        for (const [where, text] of [['locally', step.stored.local], ['for the session', step.stored.session]] as const) {
+          const found = storedStrings(text).filter((value) => handed.has(value))
+          if (found.length > 0) out.push(`step ${index} (${step.label}): the token is kept ${where}`)
+        }
+      }
+      return out
+    },
+  },
+  {
     id: 'one-screen-history',
     rules: ['flow-back-not-substate', 'idem-single-submit'],
     says: 'Back (step.back) never sends a committing call.',
@@ -527,6 +545,22 @@ export const properties: Property[] = [
     },
   },
 ]
+
+/** Every string value in what the device keeps (stored JSON text), at any depth. */
+function storedStrings(text: string): string[] {
+  const out: string[] = []
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') out.push(value)
+    else if (Array.isArray(value)) value.forEach(walk)
+    else if (typeof value === 'object' && value !== null) Object.values(value).forEach(walk)
+  }
+  try {
+    walk(JSON.parse(text))
+  } catch {
+    out.push(text)
+  }
+  return out
+}
 
 /** Every property's problems for a trace, each prefixed with the property and its rules. */
 export function problemsOf(trace: Trace, only: readonly Property[] = properties): string[] {

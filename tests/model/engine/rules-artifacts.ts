@@ -2,7 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { marked } from 'marked'
 import { formatRulesTotals, levelsOf, rulesTotals, type RuleChecks } from './rules'
-import { stateRules, type ReviewRules } from './state-rules'
+import { appMachine } from '../../../machines/app.machine'
+import { ruleTableOf } from './rule-scope'
+import type { ReviewRules } from './state-rules'
 
 /*
  * What the reviewer page shows of the rules, left in artifacts/ by `npm run paths` for the review
@@ -15,7 +17,7 @@ export const rulesDocumentFile = 'product-rules.html'
 
 export function reviewRules(report: readonly RuleChecks[]): ReviewRules {
   return {
-    states: Object.fromEntries(Object.entries(stateRules).map(([state, ids]) => [state, [...ids]])),
+    states: ruleTableOf(appMachine),
     rules: Object.fromEntries(
       report.map((r) => [r.id, { title: r.title, levels: levelsOf(r), checks: r.checks.length, ...(r.notAutomated ? { notAutomated: r.notAutomated } : {}) }]),
     ),

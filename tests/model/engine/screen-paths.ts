@@ -19,6 +19,14 @@ export function screenStates(): { id: string; screen: string }[] {
   })
 }
 
+/** What the borrower sees though no route names it: the boot splash and the rights card's sheet. */
+const unroutedScreens = ['app.boot', 'rights']
+
+/** Every state the reviewer's map pictures: the screen states and the unrouted screens. */
+export function picturedStates(): string[] {
+  return [...screenStates().map((s) => s.id), ...unroutedScreens]
+}
+
 /** Every state node id active in a state value (its ancestors included). */
 export function activeStateIds(value: StateValue, root: NodeView = rootOf(appMachine)): string[] {
   const out: string[] = []

@@ -1,17 +1,17 @@
-import type { bootGuards } from './boot.flow'
-import type { AppEvent } from './context'
-import type { appActors, PollDelay, PollKind, Words } from './flow-kit'
-import type { funnelGuards } from './funnel.flow'
-import type { homeGuards } from './home.flow'
-import type { lendingGuards } from './lending.flow'
-import type { overlayGuards } from './overlay.flow'
-import type { rightsGuards } from './rights.flow'
-import type { servicingGuards } from './servicing.flow'
-import type { sessionGuards } from './session'
+import type { bootGuards } from '../../machines/boot.flow'
+import type { AppEvent } from '../../machines/context'
+import type { appActors, PollDelay, PollKind, Words } from '../../machines/flow-kit'
+import type { funnelGuards } from '../../machines/funnel.flow'
+import type { homeGuards } from '../../machines/home.flow'
+import type { lendingGuards } from '../../machines/lending.flow'
+import type { overlayGuards } from '../../machines/overlay.flow'
+import type { rightsGuards } from '../../machines/rights.flow'
+import type { servicingGuards } from '../../machines/servicing.flow'
+import type { sessionGuards } from '../../machines/session'
 
 /*
  * The machine's rules, events and calls in a product reviewer's words. A screen's own words sit on its
- * state (`meta.words`, see shapes.ts); the names a state uses from setup() — its guards, the events it
+ * state (`meta.words`, see machines/shapes.ts); the names a state uses from setup() — its guards, the events it
  * hears, the calls it invokes, its waits — are said once here, keyed by those names, so every state
  * that uses one reads the same. The types make each table complete: a guard, event or call added to
  * the machine without its words does not compile.
