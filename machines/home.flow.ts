@@ -6,7 +6,7 @@ import type { AppActor, AppStateConfig } from './flow-kit'
 import type { HostCommand, PortData } from './ports'
 import type { ScreenName } from './screens'
 import { clampScreen, funnelScreens, screenForStep } from './screens'
-import { reauth, retryInto, screenMeta } from './shapes'
+import { reauth, rereadOnRestore, retryInto, screenMeta } from './shapes'
 import type { AppInvoke } from './shapes'
 
 /*
@@ -172,6 +172,7 @@ export const homeStates = states({
           'home.repay': { guard: 'hasLoan', target: '#repayment' },
           'rights.open': { guard: 'rightsOffered', target: '#rights' },
           retry: { target: 'loading' },
+          ...rereadOnRestore('loading'),
         },
       },
     },

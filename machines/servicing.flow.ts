@@ -10,6 +10,7 @@ import {
   loading,
   loadThenReady,
   poll,
+  rereadOnRestore,
   retryInto,
   screen,
   screenMeta,
@@ -120,17 +121,38 @@ export const servicingActions = {
   }),
 }
 
-/** The plan of the loan being repaid, into `ready`. */
-const repayPlanOf = {
-  src: 'getRepayPlan',
-  input: ({ context }: { context: { drafts: { repayment: { loan_id: string | null } } } }) => ({
-    input: { loan_id: context.drafts.repayment.loan_id ?? '' },
-  }),
-  onDone: {
-    target: 'ready',
-    actions: { type: 'storeRepayPlan', params: ({ event }: { event: { output: RepayPlan } }) => ({ plan: event.output }) },
-  },
-} as const
+/** The price of the chosen periods today, into `next`. */
+function repayTrialInto<const N extends string>(next: N) {
+  return {
+    src: 'trialRepayment',
+    input: ({ context }: { context: AppContext }) => ({
+      input: {
+        loan_id: context.drafts.repayment.loan_id ?? '',
+        periods: context.drafts.repayment.periods.join(','),
+      },
+    }),
+    onDone: {
+      target: next,
+      actions: { type: 'storeRepayTrial', params: ({ event }: { event: { output: RepayTrial } }) => ({ trial: event.output }) },
+    },
+  } as const
+}
+
+/** The plan of the loan being repaid, into `next`. */
+function repayPlanInto<const N extends string>(next: N) {
+  return {
+    src: 'getRepayPlan',
+    input: ({ context }: { context: { drafts: { repayment: { loan_id: string | null } } } }) => ({
+      input: { loan_id: context.drafts.repayment.loan_id ?? '' },
+    }),
+    onDone: {
+      target: next,
+      actions: { type: 'storeRepayPlan', params: ({ event }: { event: { output: RepayPlan } }) => ({ plan: event.output }) },
+    },
+  } as const
+}
+
+const repayPlanOf = repayPlanInto('ready')
 
 const storeStatus = {
   type: 'storeLoanUser',
@@ -187,7 +209,7 @@ export const servicingStates = states({
     states: {
       loading: loading(newLoanPlan('payingOut', 'ready')),
       failed: retryInto('loading'),
-      ready: { on: saveContract },
+      ready: { on: { ...saveContract, ...rereadOnRestore('loading') } },
       savingContract: handingToHost({
         description: 'Save contract: a download ticket, whose URL the host opens; then back to the plan as it was.',
         back: backToPlan,
@@ -224,6 +246,7 @@ export const servicingStates = states({
       failed: retryInto('loadingStatus'),
       ready: {
         on: {
+          ...rereadOnRestore('loadingStatus'),
           'repay.loan': { target: 'loadingPlan', actions: 'chooseRepayLoan' },
           'repay.select': { guard: 'periodsPayable', actions: 'chooseRepayPeriods' },
           'form.submit': { guard: 'periodsChosen', target: '#repayDetail' },
@@ -238,21 +261,11 @@ export const servicingStates = states({
     // Back from every sub-state: a refused trial is left by choosing again, not by a Retry.
     on: { 'step.back': { target: '#repayment' } },
     states: {
-      trialing: loading({
-        src: 'trialRepayment',
-        input: ({ context }) => ({
-          input: {
-            loan_id: context.drafts.repayment.loan_id ?? '',
-            periods: context.drafts.repayment.periods.join(','),
-          },
-        }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'storeRepayTrial', params: ({ event }) => ({ trial: event.output }) },
-        },
-      }),
+      trialing: loading(repayTrialInto('ready')),
+      // Restored: the rows come from the plan and the sums from the trial, both read again.
+      rereadingPlan: loading(repayPlanInto('trialing')),
       failed: retryInto('trialing'),
-      ready: { on: { 'form.submit': { target: '#paymentConfirm' } } },
+      ready: { on: { 'form.submit': { target: '#paymentConfirm' }, ...rereadOnRestore('rereadingPlan') } },
     },
   },
 
@@ -267,12 +280,16 @@ export const servicingStates = states({
           actions: storeAnsweredCard,
         },
       }),
-      failed: retryInto('loadingCard'),
+      // Restored: the plan and the total are read again before the card, so the payment is for today's sum.
+      rereadingPlan: loading(repayPlanInto('repricing')),
+      repricing: loading(repayTrialInto('loadingCard')),
+      failed: retryInto('rereadingPlan'),
       ready: {
         tags: 'editing',
         on: {
           'form.submit': { guard: 'hasCard', target: 'paying', actions: ['clearError', 'keyPayment'] },
           'step.back': { target: '#repayDetail' },
+          ...rereadOnRestore('rereadingPlan'),
         },
       },
       paying: committing({
@@ -346,6 +363,6 @@ export const servicingStates = states({
     entry: [enter('repayPlan'), 'pickDefaultRepayLoan'],
     // Back from every sub-state: after a refused plan the notice sends the borrower back.
     on: { 'step.back': { target: '#repayment' } },
-    ...loadThenReady(repayPlanOf),
+    ...loadThenReady(repayPlanOf, { on: rereadOnRestore('loading') }),
   },
 })

@@ -54,6 +54,15 @@ export function retryInto<const T extends string>(target: T) {
   return { on: { retry: { target, actions: 'clearError' } } } as const
 }
 
+/**
+ * A restored screen that shows the server's figures reads them again into `target`: a web view
+ * reopened another day (a late penalty grows daily) or after the loan moved elsewhere shows today's,
+ * never the day it was saved. The edge sends poll.now after every restore.
+ */
+export function rereadOnRestore<const T extends string>(target: T) {
+  return { 'poll.now': { target } } as const
+}
+
 /** A busy call whose failure (after re-auth) goes to `failed` with the error. */
 export function loading<const I extends AppInvoke>(invoke: I) {
   return { tags: 'busy', invoke: { ...invoke, onError: [reauth, { target: 'failed', actions: 'assignError' }] } } as const

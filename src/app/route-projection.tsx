@@ -67,7 +67,7 @@ export function RouteProjection() {
     if (live === null) return
     // The first screen shown is not home (a deep link, or a state resumed in a new web view) and nothing
     // of the page lies beneath it: home is written beneath, so Back lands on home, never on a blank page
-    // or out of the page (docs/decisions/035-home-s-calls-beside-the-channel-lookup-and-home-beneath-a-first-screen.md).
+    // or out of the page (docs/decisions/036-home-s-calls-beside-the-channel-lookup-and-home-beneath-a-first-screen.md).
     // Home's entry is written past the router, which never hears it: it is no move of the machine's.
     if (first && !roots.has(live.path) && firstEntry(window)) {
       window.history.replaceState(window.history.state, '', `#${screenPaths.home}`)

@@ -245,6 +245,8 @@ export const stepWords: Record<string, Words> = {
   loadingStatus: { en: 'loading the loan status', 'zh-Hans': '加载借款进度' },
   loadingPlan: { en: 'loading the plan', 'zh-Hans': '加载还款计划' },
   trialing: { en: 'pricing the repayment', 'zh-Hans': '试算还款' },
+  rereadingPlan: { en: 'reading the plan again', 'zh-Hans': '重新加载还款计划' },
+  repricing: { en: 'pricing the repayment again', 'zh-Hans': '重新试算还款' },
   paying: { en: 'paying', 'zh-Hans': '付款中' },
   uncertain: { en: "the payment's answer was lost", 'zh-Hans': '付款结果未知' },
   succeeded: { en: 'succeeded', 'zh-Hans': '成功' },

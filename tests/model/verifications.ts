@@ -268,6 +268,7 @@ export const verifications: Record<string, Verification> = {
 
   repayDetail: screen('repayDetail', push('/pages/repayDetail/index')),
   'app.session.screens.repayDetail.trialing': loading('screens.repay.toPay'),
+  'app.session.screens.repayDetail.rereadingPlan': loading('screens.repay.toPay'),
   'app.session.screens.repayDetail.failed': failed,
   'app.session.screens.repayDetail.ready': {
     sees: {
@@ -278,6 +279,8 @@ export const verifications: Record<string, Verification> = {
 
   paymentConfirm: screen('paymentConfirm', push('/pages/paymentConfirm/index')),
   'app.session.screens.paymentConfirm.loadingCard': loading('screens.pay.pay'),
+  'app.session.screens.paymentConfirm.rereadingPlan': loading('screens.pay.pay'),
+  'app.session.screens.paymentConfirm.repricing': loading('screens.pay.pay'),
   'app.session.screens.paymentConfirm.failed': failed,
   'app.session.screens.paymentConfirm.ready': { sees: { texts: texts('screens.repay.total', 'screens.pay.card'), controls: [button('screens.pay.pay', 'any')] } },
   // Pays once (docs/product-rules.md#idem-single-submit): no second tap while the payment is under way.

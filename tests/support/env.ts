@@ -49,6 +49,11 @@ export const settings = {
     'which kept rule break `rule-breaks.test.ts` proves (default: the day\'s number, so the sample rotates)',
     (raw) => Number(raw ?? Math.floor(Date.now() / 86_400_000)),
   ),
+  oracleSeed: setting(
+    'ORACLE_SEED',
+    'the seed of the amounts, terms and periods the oracle\'s walks try (`oracle.browser.test.ts`; default: the day\'s number, so the sample rotates)',
+    (raw) => Number(raw ?? Math.floor(Date.now() / 86_400_000)),
+  ),
   ci: setting('CI', '`true` on a CI runner: `npm test` records it beside its figures (artifacts/npm-test.json)', (raw) => raw === 'true'),
   benchRuns: setting('RUNS', 'how many rounds `npm run bench:review` measures (default 5)', (raw) => Number(raw ?? 5)),
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { lenderCatalogue } from '../../server/content/agreements'
 import { rightsProduct } from '../../server/handlers/rewards'
-import { lenders as lenderPricing, referenceApr } from '../../server/lenders'
+import { lenders as lenderPricing, referenceApr, supermarketProducts } from '../../server/lenders'
 import type { Locale } from '../../src/i18n/locale'
 import {
   loanStatusOf,
@@ -63,6 +63,8 @@ export interface ShownScreen {
   outcome: string | null
   /** Text fields and selects by their label: the amount and term a price is for. */
   fields: { label: string; value: string }[]
+  /** Other lenders' products after a rejection: the name and its line of figures. */
+  products: { name: string; detail: string }[]
 }
 
 /** The figures on screen: read in the page, as text, by the elements that hold them. */
@@ -72,7 +74,7 @@ export async function readScreen(page: Page): Promise<ShownScreen> {
   return page.evaluate(() => {
     const text = (el: Element | null | undefined) => (el?.textContent ?? '').trim()
     const main = document.querySelector('main[data-screen]')
-    if (main === null) return { screen: null, busy: true, facts: [], tables: [], cards: [], choices: [], sections: [], summaries: [], outcome: null, fields: [] }
+    if (main === null) return { screen: null, busy: true, facts: [], tables: [], cards: [], choices: [], sections: [], summaries: [], outcome: null, fields: [], products: [] }
     const row = (tr: Element) => {
       const th = tr.querySelector('th')
       return {
@@ -116,6 +118,7 @@ export async function readScreen(page: Page): Promise<ShownScreen> {
       })),
       summaries: [...main.querySelectorAll('details > summary')].map(text),
       outcome: main.querySelector('[data-testid="repayment-outcome"]') ? text(main.querySelector('[data-testid="repayment-outcome"]')) : null,
+      products: [...main.querySelectorAll('ul.list > li')].map((item) => ({ name: text(item.querySelector('strong')), detail: text(item.querySelector('p')) })),
       fields: [...main.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input.ui-field__control, select')].map((field) => ({ label: text(field.labels?.[0]), value: field.value })),
     }
   })
@@ -197,6 +200,8 @@ export interface WalkChoices {
   demand?: { amount: number; term: number }
   /** The lender chosen on the match. */
   lenderId?: string
+  /** The amount and term typed on loan confirmation; unset, the demand's as the lender's offer keeps them. */
+  lend?: { amount: number; term: number }
   /** The periods ticked on the repayment screen. */
   periods?: number[]
 }
@@ -339,7 +344,23 @@ const screens: Record<string, (context: Context) => Check[]> = {
     return priceChecks(context, trialOf(choices.demand.amount, apr, choices.demand.term, records.today))
   },
 
-  result: ({ shown, records, t }) => {
+  result: ({ shown, records, t, locale }) => {
+    if (records.loanUser.decision === 'rejected') {
+      const products = supermarketProducts(locale)
+      const checks: Check[] = [{ figure: 'products listed', shown: String(shown.products.length), want: { numbers: [products.length] } }]
+      products.forEach((product, i) => {
+        const item = shown.products[i]
+        const line = /^(?<label>.+) (?<aprMin>\S+)–(?<aprMax>\S+) · (?<amountMin>\S+)–(?<amountMax>\S+)$/.exec(item?.detail ?? '')?.groups
+        checks.push(
+          { figure: `product ${i + 1}`, shown: item?.name, want: { text: product.name } },
+          { figure: `${product.name}: lowest APR`, shown: line?.aprMin, want: { apr: product.apr_min } },
+          { figure: `${product.name}: highest APR`, shown: line?.aprMax, want: { apr: product.apr_max } },
+          { figure: `${product.name}: smallest amount`, shown: line?.amountMin, want: { money: product.amount_min } },
+          { figure: `${product.name}: largest amount`, shown: line?.amountMax, want: { money: product.amount_max } },
+        )
+      })
+      return checks
+    }
     const terms = [...new Set(lenderPricing.flatMap((l) => l.terms))].sort((a, b) => a - b)
     return [
       { figure: 'APR', shown: fact(shown, t('screens.trial.apr')), want: { apr: records.loanUser.apr ?? Number.NaN } },
@@ -370,7 +391,7 @@ const screens: Record<string, (context: Context) => Check[]> = {
     const offer = offersFor(records.loanUser.credit_limit ?? 0, records.loanUser.apr ?? 0).find((o) => o.lender_id === choices.lenderId)
     if (offer === undefined || records.loanUser.demand_json === null) throw new Error(`the oracle needs a matched lender (${String(choices.lenderId)}) and a recorded demand`)
     const demand = JSON.parse(records.loanUser.demand_json) as { amount: number; term: number }
-    const { amount, term } = withinOffer(offer, demand.amount, demand.term)
+    const { amount, term } = choices.lend ?? withinOffer(offer, demand.amount, demand.term)
     return [
       ...priceChecks(context, trialOf(amount, offer.apr, term, records.today)),
       { figure: 'card used', shown: fact(shown, t('screens.lend.cardUsed')), want: { text: cardText(records) ?? '—' } },

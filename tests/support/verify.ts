@@ -76,7 +76,7 @@ export interface ObservedFacts {
 /**
  * How the projection's history writes arrived on `href` (the last write that shows it): push or replace, or
  * null when none did, or when it is a first screen with home laid beneath it
- * (docs/decisions/035-home-s-calls-beside-the-channel-lookup-and-home-beneath-a-first-screen.md): home replaced the
+ * (docs/decisions/036-home-s-calls-beside-the-channel-lookup-and-home-beneath-a-first-screen.md): home replaced the
  * opened entry and the screen was pushed above it, so Back lands on home whatever the screen's own arrival says.
  */
 export function arrivalOn(href: string, writes: readonly { kind: string; url: string }[]): 'push' | 'replace' | null {
