@@ -4,6 +4,7 @@ import { guards, states, update } from './flow-kit'
 import type { HostCommand } from './ports'
 import type { AppInvoke } from './shapes'
 import { reauth, retryInto, screenMeta } from './shapes'
+import { homeCallsBesideBoot } from './home.flow'
 
 /*
  * Boot and session: the base URL and channel lookup, the host's login, and re-auth after a 401.
@@ -14,6 +15,10 @@ export const bootGuards = guards({
     event.type === 'bridge.payload' && typeof event.token === 'string' && event.token !== '',
   payloadResumes: ({ event }) => event.type === 'bridge.payload' && event.resumes === true,
   goesHome: ({ context }) => context.bootNext === 'home',
+  hasToken: ({ context }) => context.hasToken,
+  // Home's calls beside the lookup carried the channel asked about; the lookup named another code.
+  channelRenamed: ({ context }) => context.channelCode !== context.intake.channel,
+  homeFailed: ({ context }) => context.errorCode !== null,
   borrowerNamed: ({ context }) => context.borrowerId !== null,
   sameBorrower: ({ context, event }) =>
     'output' in event && (event.output as { user_id?: unknown }).user_id === context.borrowerId,
@@ -43,20 +48,54 @@ function beforeLogin<const I extends AppInvoke>(invoke: I) {
 export const bootStates = states({
   boot: {
     description:
-      'Intake is done by the edge (input). Resolves the API base URL, then looks up the channel; status 0 stores channel_code and decides home or login.',
+      "Intake is done by the edge (input). Resolves the API base URL, then looks up the channel (with a token, beside home's calls); status 0 stores channel_code and decides home or login.",
     initial: 'resolvingBaseUrl',
     on: { 'xstate.route': {} },
     states: {
       resolvingBaseUrl: beforeLogin({
         src: 'resolveBaseUrl',
         input: ({ context }) => ({ bridgeBaseUrl: context.intake.baseUrl ?? null }),
-        onDone: { target: 'lookingUpChannel', actions: { type: 'storeBaseUrl', params: ({ event }) => event.output } },
+        onDone: [
+          { guard: 'hasToken', target: 'lookingUpChannelBesideHome', actions: { type: 'storeBaseUrl', params: ({ event }) => event.output } },
+          { target: 'lookingUpChannel', actions: { type: 'storeBaseUrl', params: ({ event }) => event.output } },
+        ],
       }),
       lookingUpChannel: beforeLogin({
         src: 'lookupChannel',
         input: ({ context }) => ({ params: { channel: context.intake.channel } }),
         onDone: { target: 'routing', actions: { type: 'storeChannel', params: ({ event }) => event.output } },
       }),
+      lookingUpChannelBesideHome: {
+        description:
+          "With a token boot leads home whatever the lookup answers, so home's calls go out beside it, carrying the channel asked about. When both are in, home opens where its own loading would have led; if the lookup named another channel code, home asks again with it.",
+        tags: 'busy',
+        type: 'parallel',
+        // A new login while home's calls are out: theirs may be another borrower's answers, so they are asked again.
+        on: { 'bridge.payload': { guard: 'payloadHasToken', target: '.home', actions: 'acceptToken' } },
+        onDone: [
+          { guard: not('hasToken'), target: '#reauth' },
+          { guard: 'channelRenamed', target: '#home', actions: 'dropHomeAnswers' },
+          { guard: 'homeFailed', target: '#home.failed' },
+          { target: '#home.ready' },
+        ],
+        states: {
+          channel: {
+            initial: 'asking',
+            states: {
+              asking: {
+                invoke: {
+                  src: 'lookupChannel',
+                  input: ({ context }) => ({ params: { channel: context.intake.channel } }),
+                  onDone: { target: 'done', actions: { type: 'storeChannel', params: ({ event }) => event.output } },
+                  onError: { target: '#app.boot.failed', actions: 'assignError' },
+                },
+              },
+              done: { type: 'final' },
+            },
+          },
+          home: homeCallsBesideBoot,
+        },
+      },
       routing: {
         description: 'is_login_required == 1 (login NOT required) or a token → home; otherwise → login.',
         always: [{ guard: 'goesHome', target: '#home' }, { target: '#login' }],

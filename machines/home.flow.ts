@@ -2,7 +2,7 @@ import { and, enqueueActions, not } from 'xstate'
 import type { AppContext, AppEvent } from './context'
 import { noBorrower } from './context'
 import { guards, states, update } from './flow-kit'
-import type { AppActor } from './flow-kit'
+import type { AppActor, AppStateConfig } from './flow-kit'
 import type { HostCommand, PortData } from './ports'
 import type { ScreenName } from './screens'
 import { clampScreen, funnelScreens, screenForStep } from './screens'
@@ -39,6 +39,8 @@ export const homeActions = {
     user: params.user,
     borrowerId: params.user.user_id,
   })),
+  /** Home's answers taken beside a lookup that answered another channel code, forgotten: home asks again with it. */
+  dropHomeAnswers: update({ user: null, loanUser: null, rights: { product: null, owned: false, order: null }, errorCode: null, errorStatus: null }),
   storeRights: update(({ context }, params: PortData<'showRewardProduct'>) => ({
     rights: {
       product: params.product,
@@ -68,6 +70,79 @@ function fetchOnce<const I extends AppInvoke>(invoke: I) {
   return { initial: 'fetching', states: { fetching: { invoke }, done: { type: 'final' } } } as const
 }
 
+interface HomeCallsEnds {
+  /** A 401: the session is forgotten. */
+  readonly refused: { readonly guard: 'isUnauthorized'; readonly target: string; readonly actions: 'forgetSession' }
+  /** The status's failure, which is home's: the other calls are dropped. */
+  readonly statusFailed: { readonly target: string; readonly actions: 'assignError' }
+  /** Where the calls start over when the server names another borrower than the state's. */
+  readonly askAgain: string
+}
+
+/**
+ * User, loan status and rights card: independent, so side by side. The nickname is decoration and
+ * without the rights card home still works (it is hidden): their failures other than a 401 end their
+ * region. Another borrower's answer clears the state's borrower, and with it the status and rights
+ * just loaded beside it: the three are asked again.
+ */
+function homeCalls<const E extends HomeCallsEnds>(ends: E) {
+  return {
+    user: fetchOnce({
+      src: 'showUser',
+      input: {},
+      onDone: [
+        { guard: and(['borrowerNamed', not('sameBorrower')]), target: ends.askAgain, reenter: true, actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
+        { target: 'done', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
+      ],
+      onError: [ends.refused, { target: 'done' }],
+    }),
+    status: fetchOnce({
+      src: 'getLoanUserStatus',
+      input: {},
+      onDone: { target: 'done', actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) } },
+      onError: [ends.refused, ends.statusFailed],
+    }),
+    rights: fetchOnce({
+      src: 'showRewardProduct',
+      input: {},
+      onDone: { target: 'done', actions: { type: 'storeRights', params: ({ event }) => event.output } },
+      onError: [ends.refused, { target: 'done' }],
+    }),
+  } as const
+}
+
+/**
+ * Home's three calls as boot makes them beside the channel lookup when a token is in hand (a token
+ * leads home whatever the lookup answers, docs/product-rules.md#boot-login-gate). Answers are stored
+ * as home stores them and failures noted as home notes them; boot then opens home where its own
+ * loading would have led.
+ */
+export const homeCallsBesideBoot = {
+  initial: 'loading',
+  states: {
+    loading: {
+      type: 'parallel',
+      onDone: { target: 'done' },
+      states: homeCalls({
+        refused: { guard: 'isUnauthorized', target: '#bootHomeRefused', actions: 'forgetSession' },
+        statusFailed: { target: '#bootHomeFailed', actions: 'assignError' },
+        askAgain: '#app.boot.lookingUpChannelBesideHome.home',
+      }),
+    },
+    done: { type: 'final' },
+    statusFailed: {
+      id: 'bootHomeFailed',
+      description: "The status's call failed: the others are dropped, as home's loading drops them, and home opens on the failure once the lookup has answered.",
+      type: 'final',
+    },
+    loggedOut: {
+      id: 'bootHomeRefused',
+      description: 'A call was answered 401 and the session is forgotten: boot goes to re-auth once the lookup has answered.',
+      type: 'final',
+    },
+  },
+} as const satisfies AppStateConfig
+
 export const homeStates = states({
   home: {
     id: 'home',
@@ -82,32 +157,7 @@ export const homeStates = states({
         tags: 'busy',
         type: 'parallel',
         onDone: { target: 'ready' },
-        states: {
-          user: fetchOnce({
-            src: 'showUser',
-            input: {},
-            onDone: [
-              // Another borrower's state is cleared, and with it the status and rights just loaded beside it: load home again.
-              { guard: and(['borrowerNamed', not('sameBorrower')]), target: '#home', reenter: true, actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
-              { target: 'done', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
-            ],
-            // The nickname is decoration; the status is what matters.
-            onError: [reauth, { target: 'done' }],
-          }),
-          status: fetchOnce({
-            src: 'getLoanUserStatus',
-            input: {},
-            onDone: { target: 'done', actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) } },
-            onError: [reauth, { target: '#home.failed', actions: 'assignError' }],
-          }),
-          rights: fetchOnce({
-            src: 'showRewardProduct',
-            input: {},
-            onDone: { target: 'done', actions: { type: 'storeRights', params: ({ event }) => event.output } },
-            // Without the rights card home still works; the card is hidden.
-            onError: [reauth, { target: 'done' }],
-          }),
-        },
+        states: homeCalls({ refused: reauth, statusFailed: { target: '#home.failed', actions: 'assignError' }, askAgain: '#home' }),
       },
       failed: retryInto('loading'),
       ready: {

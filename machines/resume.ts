@@ -6,6 +6,16 @@ import type { AppSnapshot } from './routes'
 import { screenForPath } from './screens'
 
 /**
+ * A snapshot taken mid-boot holds nothing worth resuming (docs/product-rules.md#nothing-lost-snapshot): boot
+ * runs again with the load's own address. One can be written while boot's calls are out beside the lookup,
+ * once the server has named the borrower.
+ */
+export function takenMidBoot(snapshot: { value: unknown }): boolean {
+  const { value } = snapshot
+  return value === 'boot' || (typeof value === 'object' && value !== null && 'boot' in value)
+}
+
+/**
  * What a load does once the machine runs again from a restored snapshot
  * (docs/product-rules.md#nothing-lost-snapshot). The page's edge and the model's reload both call
  * it, so an order explored at machine level resumes exactly as the page does.

@@ -146,6 +146,16 @@ test('a GET carries every header of the spec and a signature over its query', as
   expect(toasts).toEqual([])
 })
 
+// rules: boot-channel-lookup, request-headers
+test('before the channel lookup answers, a call carries the channel it asks about; after, the code it answered', async () => {
+  session.update({ channelCode: '', channel: 'partner-7' })
+  answer = () => ({ status: 200, body: { status: 0, data: { user_id: 'u-1', phone: '13800138000', nick_name: '小明', identity_id: null } } })
+  await client().call('showUser', {})
+  session.update({ channelCode: 'H5' })
+  await client().call('showUser', {})
+  expect(received.map((request) => request.headers['channel-code'])).toEqual(['partner-7', 'H5'])
+})
+
 // rules: request-signature, idem-key-on-commit
 test('a POST signs its JSON body and sends the idempotency key of a committing call', async () => {
   answer = () => ({

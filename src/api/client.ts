@@ -186,7 +186,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       brand: headerValue(state.brand),
       os: headerValue(os()),
       screen: headerValue(screen()),
-      'channel-code': headerValue(state.channelCode),
+      // Before the lookup answers, the channel it asks about: home's calls may leave beside it.
+      'channel-code': headerValue(state.channelCode || state.channel),
       oaid: headerValue(state.oaid),
       imei: headerValue(state.imei),
       version: headerValue(options.appVersion),

@@ -11,7 +11,7 @@ import { randomBytes, type Services } from './services'
  * localStorage) each find their own drafts, never the other's.
  */
 
-function servicesOf(phone: string): Services {
+function servicesOf(phone: string, script: Partial<ReturnType<typeof baseScript>> = {}): Services {
   const session = createSession({
     randomBytes,
     initial: { token: `token-${phone}`, userInfo: { phone, nick_name: phone }, channel: 'app-test' },
@@ -25,6 +25,7 @@ function servicesOf(phone: string): Services {
         // The server names the borrower by the token: each phone is its own user.
         showUser: () => ({ user_id: `u-${phone}`, phone, nick_name: phone, identity_id: null }),
         getLoanUserStatus: () => loanUser({ step: 'demand' }),
+        ...script,
       },
       calls,
     ),
@@ -62,5 +63,20 @@ test('a second borrower on the same phone finds none of the first one\'s drafts,
 
   const again = await openAs('13800000001')
   expect(again.getSnapshot().context.drafts.basic).toMatchObject({ real_name: '王小明', address: '北京市朝阳区建国路 88 号' })
+  again.stop()
+})
+
+// rules: nothing-lost-snapshot, flow-deep-link-clamp
+test('a page closed mid-boot, once the server named the borrower beside the lookup, boots again when reopened and follows its link', async () => {
+  // The lookup never answers in the first web view: the borrower is named, the state saved, boot not done.
+  const first = startAppActor(window, servicesOf('13800000001', { lookupChannel: () => new Promise(() => {}) }))
+  await waitFor(first, (s) => s.context.borrowerId === 'u-13800000001', { timeout: 5_000 })
+  expect(first.getSnapshot().matches('boot')).toBe(true)
+  first.stop()
+
+  window.history.replaceState(null, '', '/#/pages/privacy/index?key=user')
+  const again = startAppActor(window, servicesOf('13800000001'))
+  expect(again.getSnapshot().context.pendingDeepLink).toEqual({ screen: 'privacy', query: { key: 'user' } })
+  await waitFor(again, (s) => s.matches({ session: { overlay: 'privacy' } }), { timeout: 5_000 })
   again.stop()
 })

@@ -1,7 +1,7 @@
 import { createActor, type ActorOptions, type ActorRefFrom, type AnyActorLogic } from 'xstate'
 import type { AppContext, appMachine } from '../../machines/app.machine'
 import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
-import { resumeRestored } from '../../machines/resume'
+import { resumeRestored, takenMidBoot } from '../../machines/resume'
 import type { AppInput } from '../../machines/ports'
 import { randomId } from '../session/session'
 import { reviewerInspect } from './reviewer-link'
@@ -61,8 +61,7 @@ export function startAppActor(win: Window, services: Services, clock?: ActorOpti
   const restored = atStart === null ? null : restore(atStart.raw)
   const resumable =
     restored !== null &&
-    // A snapshot taken mid-boot holds nothing worth resuming: boot again.
-    (restored as { value: unknown }).value !== 'boot' &&
+    !takenMidBoot(restored) &&
     restored.status === 'active' &&
     // Without a token the page never resumes a borrower's state (docs/product-rules.md#security-per-borrower).
     (state.token !== null || (restored.context.borrowerId == null && restored.context.hasToken !== true))

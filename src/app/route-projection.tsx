@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { eventForLocation, routeForState, type RouteTarget } from '../../machines/routes'
+import { screenPaths } from '../../machines/screens'
 import { useAppHandles } from './app-context'
 
 /*
@@ -10,6 +11,20 @@ import { useAppHandles } from './app-context'
  * machine: when the borrower changes the URL (Back, a typed link), send the event routes.ts
  * derives; if the machine refuses, put its own URL back with `replace`.
  */
+
+/** The routes the page starts from: Back from either leaves the page, as the host means it to. */
+const roots: ReadonlySet<string> = new Set([screenPaths.home, screenPaths.login])
+
+/**
+ * Whether the address bar's entry is the first of the page's in this web view. The router numbers its
+ * entries from the one it was created on (a reload keeps their numbers), so the page's own entries lie
+ * beneath any entry numbered above 0.
+ */
+function firstEntry(win: Window): boolean {
+  const state: unknown = win.history.state
+  const index = typeof state === 'object' && state !== null && 'idx' in state ? state.idx : 0
+  return index === 0
+}
 
 function hrefOf(target: RouteTarget): string {
   const query = new URLSearchParams(target.query ?? {}).toString()
@@ -47,8 +62,19 @@ export function RouteProjection() {
     const live = routeForState(actor.getSnapshot())
     const href = live === null ? null : hrefOf(live)
     if (href === projected.current) return
+    const first = projected.current === null
     projected.current = href
-    if (live === null || href === current) return
+    if (live === null) return
+    // The first screen shown is not home (a deep link, or a state resumed in a new web view) and nothing
+    // of the page lies beneath it: home is written beneath, so Back lands on home, never on a blank page
+    // or out of the page (docs/decisions/036-home-s-calls-beside-the-channel-lookup-and-home-beneath-a-first-screen.md).
+    // Home's entry is written past the router, which never hears it: it is no move of the machine's.
+    if (first && !roots.has(live.path) && firstEntry(window)) {
+      window.history.replaceState(window.history.state, '', `#${screenPaths.home}`)
+      navigateOwn(hrefOf(live), false)
+      return
+    }
+    if (href === current) return
     navigateOwn(hrefOf(live), live.history === 'replace')
     // Only a change of the machine's route moves the URL here; URL changes are handled below.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -13,7 +13,7 @@ type Phase = 'baseUrl' | 'channel' | 'failed' | 'done'
 
 function selectPhase(snapshot: AppSnapshot): Phase {
   if (snapshot.matches({ boot: 'resolvingBaseUrl' })) return 'baseUrl'
-  if (snapshot.matches({ boot: 'lookingUpChannel' })) return 'channel'
+  if (snapshot.matches({ boot: 'lookingUpChannel' }) || snapshot.matches({ boot: 'lookingUpChannelBesideHome' })) return 'channel'
   return snapshot.matches({ boot: 'failed' }) ? 'failed' : 'done'
 }
 

@@ -57,6 +57,7 @@ async function sample(seed: number, count: number): Promise<{ sampled: Sampled[]
   for (const [index, { state, prefix, via }] of parallelFirst.entries()) {
     if (sampled.length === count) break
     const plan = await planOrders(state, prefix, via, 1_000)
+    if (plan === null) continue
     const candidates = plan.orders.filter((order) => order.every(replayableItem))
     const shuffled = fc.sample(fc.shuffledSubarray(candidates, { minLength: candidates.length, maxLength: candidates.length }), { seed: draw!.shuffles[index]!, numRuns: 1 })[0]!
     let found = false

@@ -24,11 +24,15 @@ const fast = (state: ConcurrentState) =>
   state.id === 'app.session.rights.polling.waiting'
 const bound = 1_000
 
-/** Boot from the host's plain start and from an agreement link; the full run takes every start. */
+/**
+ * Boot from the host's plain start and from an agreement link; the full run takes every start. A state
+ * whose orders still outnumber the bound at its last reduction (boot's lookup beside home's three calls)
+ * runs a seeded draw of them here, every one in the full run.
+ */
 const fastStarts = new Set(['fresh', 'agreementLink'])
 
 async function explore(options: Partial<ExploreOptions> = {}) {
-  return exploreOrders({ bound, check: traceFacts, only: fast, reach: (state, prefix) => !state.id.startsWith('app.boot.') || fastStarts.has(prefix.start.name), ...options })
+  return exploreOrders({ bound, sampleSeed: 1, check: traceFacts, only: fast, reach: (state, prefix) => !state.id.startsWith('app.boot.') || fastStarts.has(prefix.start.name), ...options })
 }
 
 test('the states with concurrent work come from the machine: every invoking node, home\'s three calls at once, every poll\'s wait', () => {

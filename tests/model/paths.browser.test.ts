@@ -22,7 +22,7 @@ import { writeLevelReport, type StepCounts } from '../support/level-report'
 import { contractProblems, IdempotencyLedger, type SentRequest } from '../support/request-checks'
 import { uiPathSet } from '../support/ui-paths'
 import { borrowerOps, hashOf, type Op } from '../support/user-steps'
-import { advanceWorld, startWorld, verifyFacts, verifySees, type Translate, type World } from '../support/verify'
+import { advanceWorld, arrivalOn, startWorld, verifyFacts, verifySees, type Translate, type World } from '../support/verify'
 import { env } from '../support/env'
 import { displayModes } from '../support/display-modes'
 import { agreementHtml, contractHtml, rewardProductCopy } from '../../server/content/agreements'
@@ -277,11 +277,10 @@ async function runPath(expect: ExpectStatic, p: ModelPath, walk: Walk = { locale
           const shownHash = decodeURIComponent(await page.evaluate(() => window.location.hash))
           const writes = await writesSince(historyFrom)
           const href = shownHash.slice(1)
-          const write = writes.findLast((w) => decodeURIComponent(w.url).endsWith(href))
           const found = [
             ...(hash !== null && shownHash.split('?')[0] !== decodeURIComponent(hash).split('?')[0] ? [`the URL is ${shownHash}, not ${hash}`] : []),
             ...verifyFacts(expected.state, world, {
-              route: hash === null ? null : { path: href.split('?')[0] ?? href, history: routeChanged ? ((write?.kind as 'push' | 'replace' | undefined) ?? null) : null },
+              route: hash === null ? null : { path: href.split('?')[0] ?? href, history: routeChanged ? arrivalOn(href, writes) : null },
             }),
             ...(await verifySees(expected.state, world, reader, t)),
           ]

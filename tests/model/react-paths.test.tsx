@@ -22,7 +22,7 @@ import { fixtureData, startFakeApi, type FakeApi } from '../support/fake-api'
 import { writeLevelReport, type StepCounts } from '../support/level-report'
 import { uiPathSet } from '../support/ui-paths'
 import { borrowerOps, hashOf } from '../support/user-steps'
-import { advanceWorld, startWorld, verifyFacts, verifySees, type World } from '../support/verify'
+import { advanceWorld, arrivalOn, startWorld, verifyFacts, verifySees, type World } from '../support/verify'
 import { config, perform, reader, settle } from '../support/react-driver'
 
 /*
@@ -84,8 +84,7 @@ function shownRoute(from: number): { path: string; history: 'push' | 'replace' |
   const hash = decodeURIComponent(window.location.hash)
   if (hash === '' || hash === '#') return null
   const href = hash.slice(1)
-  const write = historyWrites.slice(from).findLast((w) => decodeURIComponent(w.url).endsWith(href))
-  return { path: href.split('?')[0] ?? href, history: write?.kind ?? null }
+  return { path: href.split('?')[0] ?? href, history: arrivalOn(href, historyWrites.slice(from)) }
 }
 
 async function shows(
@@ -182,11 +181,12 @@ async function runPath(path: ModelPath): Promise<void> {
       }
       const before = world
       world = advanceWorld(world, action, output)
-      // A 401 clears the token for what the page sends after it; a request built before the answer
-      // still carries it and may reach the server later, so the cleared world applies once the page
-      // shows the 401's state.
+      // A 401 clears the token, and the lookup's answer sets the channel code, for what the page sends
+      // after it; a request built before the answer still carries the earlier one and may reach the
+      // server later, so the new world applies once the page shows the answer's state.
       const clearsToken = before.token && !world.token
-      if (!clearsToken) api.context.world = world
+      const namesChannel = before.channel?.code !== world.channel?.code
+      if (!clearsToken && !namesChannel) api.context.world = world
       const routeChanged = action.kind !== 'event' || action.event.type !== 'xstate.route' ? previous.route?.path !== step.expect.route?.path : false
       await shows(actor, services, observed.invokeSrc, step.expect, world, step.label, historyFrom, routeChanged)
       await settle()

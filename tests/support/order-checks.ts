@@ -56,11 +56,20 @@ export function reopenProblems(trace: Trace): string[] {
 
 export function traceFacts(trace: Trace): string[] {
   let world: World = { token: trace.world.token, channel: null, lastFailure: null }
+  // The host hands its last token again on every load (machines/resume.ts), one a 401 cleared too.
+  let handed = trace.world.token
   let machineWorld = startMachineWorld({ name: 'walk', describe: '', input: trace.input })
   const out = [...machineFacts(trace.start.snapshot, world), ...heldAt(trace.start.snapshot, machineWorld)].map((p) => `start: ${p}`)
   trace.steps.forEach((step, index) => {
     const action = actionOf(step)
     const before = machineWorld
+    if (step.event?.type === 'bridge.payload' && typeof step.event.token === 'string' && step.event.token !== '') handed = true
+    if (step.label === 'reload' || step.reopened !== undefined) {
+      world = { ...world, token: handed }
+      // A load mid-boot resumes nothing (docs/product-rules.md#nothing-lost-snapshot): boot asks everything again.
+      const previous = index === 0 ? trace.start.snapshot : trace.steps[index - 1]!.snapshot
+      if (previous.matches('boot')) machineWorld = startMachineWorld({ name: 'walk', describe: '', input: { ...trace.input, ...(step.reopened ? { initialDeepLink: step.reopened } : {}) } })
+    }
     if (action !== null) {
       const previous = index === 0 ? trace.start.snapshot : trace.steps[index - 1]!.snapshot
       const refused = action.kind === 'event' && !previous.can(action.event)

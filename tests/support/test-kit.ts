@@ -82,7 +82,8 @@ export const debitCard: BankCard = { card_id: 'card-1', bank_name: 'ICBC', bank_
 export function baseScript(): Script {
   return {
     resolveBaseUrl: () => ({ baseUrl: 'https://sandbox.test' }),
-    lookupChannel: ({ params }) => ({ channel_code: `code-${params.channel}`, is_login_required: 0 }),
+    // As the sandbox answers: a channel's code is its own name.
+    lookupChannel: ({ params }) => ({ channel_code: params.channel, is_login_required: 0 }),
     showUser: () => ({ user_id: 'u-1', phone: '13800000000', nick_name: 'Li', identity_id: null }),
     getLoanUserStatus: () => loanUser(),
     showRewardProduct: () => ({ product: null, owned: false, order: null }),

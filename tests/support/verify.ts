@@ -73,6 +73,21 @@ export interface ObservedFacts {
   channelCode?: string | null
 }
 
+/**
+ * How the projection's history writes arrived on `href` (the last write that shows it): push or replace, or
+ * null when none did, or when it is a first screen with home laid beneath it
+ * (docs/decisions/036-home-s-calls-beside-the-channel-lookup-and-home-beneath-a-first-screen.md): home replaced the
+ * opened entry and the screen was pushed above it, so Back lands on home whatever the screen's own arrival says.
+ */
+export function arrivalOn(href: string, writes: readonly { kind: string; url: string }[]): 'push' | 'replace' | null {
+  const at = writes.findLastIndex((w) => decodeURIComponent(w.url).endsWith(href))
+  const write = writes[at]
+  const before = writes[at - 1]
+  if (write === undefined) return null
+  if (write.kind === 'push' && before?.kind === 'replace' && decodeURIComponent(before.url).endsWith('#/pages/home/index')) return null
+  return write.kind === 'push' ? 'push' : 'replace'
+}
+
 export function verifyFacts(value: StateValue, world: World, observed: ObservedFacts): string[] {
   const { entries, missing } = entriesFor(value)
   const problems = missing.map((id) => `state ${id} has no verification in tests/model/verifications.ts`)

@@ -178,8 +178,10 @@ const nextStepAfter: Record<'demand' | 'basic' | 'asset', LoanStep> = { demand: 
 export const fixtures: Fixtures = {
   resolveBaseUrl: { sandbox: () => ({ baseUrl: 'https://sandbox.test' }) },
   lookupChannel: {
-    loginNotRequired: ({ params }) => ({ channel_code: `code-${params.channel}`, is_login_required: 1 }),
-    loginRequired: ({ params }) => ({ channel_code: `code-${params.channel}`, is_login_required: 0 }),
+    loginNotRequired: ({ params }) => ({ channel_code: params.channel, is_login_required: 1 }),
+    loginRequired: ({ params }) => ({ channel_code: params.channel, is_login_required: 0 }),
+    // The channel asked about answers under another code: home's calls, made beside the lookup, are asked again.
+    renamed: ({ params }) => ({ channel_code: `code-${params.channel}`, is_login_required: 0 }),
   },
   showUser: {
     borrower: () => ({ user_id: 'u-1', phone: '13800000000', nick_name: 'Li', identity_id: null }),

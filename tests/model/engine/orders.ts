@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import fc from 'fast-check'
 import type { AnyMachineSnapshot } from 'xstate'
 import { appMachine } from '../../../machines/app.machine'
 import type { AppEvent } from '../../../machines/context'
@@ -259,8 +260,12 @@ export interface StatePlan {
 
 const reductions: Reduction[] = ['none', 'one answer per kind', 'done, 401, network', 'done, 401']
 
-/** Every order at a state under `bound`: the first reduction whose count fits is taken (the last one otherwise). */
-export async function planOrders(state: ConcurrentState, prefix: Prefix, via: string, bound: number): Promise<StatePlan> {
+/**
+ * Every order at a state under `bound`: the first reduction whose count fits is taken (the last one otherwise).
+ * Null when the prefix, from its start, leads elsewhere: boot's path is tried from every start, and a token
+ * takes boot another way after the base URL.
+ */
+export async function planOrders(state: ConcurrentState, prefix: Prefix, via: string, bound: number): Promise<StatePlan | null> {
   const session = await openWalk(worldOf(prefix.start))
   let pending: Pending[] = []
   let snapshot: AnyMachineSnapshot
@@ -272,6 +277,8 @@ export async function planOrders(state: ConcurrentState, prefix: Prefix, via: st
   } finally {
     session.stop()
   }
+  const active = new Set(activeNodes(snapshot).map((node) => node.id))
+  if (!state.nodes.every((id) => active.has(id))) return null
   const events = interferers(state, snapshot)
   const base: OrderItem[][] = state.kind === 'poll' ? [[{ kind: 'time' }]] : []
   const count = (reduction: Reduction) => {
@@ -308,17 +315,21 @@ export async function planOrders(state: ConcurrentState, prefix: Prefix, via: st
   }
 }
 
-/** The state nodes a golden line's state text names (`a.b.c + d.e`: the later parts are the parallel regions' leaves). */
+/**
+ * The state nodes a golden line's state text names (`a.b.c + d.e`: the later parts are the parallel
+ * regions' leaves, each named from its parallel node, which may sit inside an earlier part's region).
+ */
 function idsOfText(text: string, known: ReadonlySet<string>): Set<string> {
   const [first = '', ...rest] = text.split(' + ')
   const ids = new Set<string>()
+  // The ancestors of the parts read so far, the latest part's innermost first.
+  let ancestors: string[] = []
   const addChain = (id: string) => {
     const parts = id.split('.')
     for (let i = 1; i <= parts.length; i++) ids.add(parts.slice(0, i).join('.'))
+    ancestors = [...parts.map((_, i) => parts.slice(0, parts.length - i).join('.')), ...ancestors]
   }
-  const main = `app.${first}`
-  addChain(main)
-  const ancestors = main.split('.').map((_, i, parts) => parts.slice(0, parts.length - i).join('.'))
+  addChain(`app.${first}`)
   for (const piece of rest) {
     const home = ancestors.find((a) => known.has(`${a}.${piece}`))
     if (home !== undefined) addChain(`${home}.${piece}`)
@@ -328,8 +339,9 @@ function idsOfText(text: string, known: ReadonlySet<string>): Set<string> {
 
 /**
  * The shortest approved path (tests/model/golden-paths.txt, generated from the machine) into each
- * concurrent state, cut where the state is reached. Boot's states are reached the same way from
- * every start, and are explored from each: a deep link at boot is a start (fixtures.ts's startSamples).
+ * concurrent state, cut where the state is reached. Boot's states are tried from every start, a deep
+ * link at boot being a start (fixtures.ts's startSamples): the starts whose token leads boot another
+ * way do not reach the state, and planOrders says so.
  */
 export function prefixesOf(states: readonly ConcurrentState[], golden: readonly GoldenPath[] = parseGolden(readFileSync(goldenFile, 'utf8'))): { state: ConcurrentState; prefix: Prefix; via: string }[] {
   const known = new Set(allNodes(rootOf(appMachine)).map((n) => n.id))
@@ -382,6 +394,18 @@ export interface ExploreOptions {
   onState?: (result: StateResult) => void
   /** Stop a state's orders after its first failure (a fault hunt); a full count otherwise. */
   stopAtFailure?: boolean
+  /**
+   * A seed: a state whose orders, at its last reduction, still number more than `bound` runs `bound` of
+   * them drawn with it (a quick run's share of a large state); every order otherwise.
+   */
+  sampleSeed?: number
+}
+
+/** `bound` of a plan's orders drawn with `seed`, in the plan's order; all of them when they fit. */
+function drawOrders(orders: OrderItem[][], bound: number, seed: number): OrderItem[][] {
+  if (orders.length <= bound) return orders
+  const indexes = fc.sample(fc.uniqueArray(fc.nat({ max: orders.length - 1 }), { minLength: bound, maxLength: bound }), { seed, numRuns: 1 })[0]!
+  return indexes.sort((a, b) => a - b).map((index) => orders[index]!)
 }
 
 export async function exploreOrders(options: ExploreOptions): Promise<{ results: StateResult[]; unreached: string[] }> {
@@ -392,11 +416,13 @@ export async function exploreOrders(options: ExploreOptions): Promise<{ results:
   for (const { state, prefix, via } of reached) {
     const started = Date.now()
     const plan = await planOrders(state, prefix, via, options.bound)
+    if (plan === null) continue
     const distinct = new Set<string>()
     let failed = 0
     let firstFailure: StateResult['firstFailure'] = null
     let explored = 0
-    for (const order of plan.orders) {
+    const orders = options.sampleSeed === undefined ? plan.orders : drawOrders(plan.orders, options.bound, options.sampleSeed)
+    for (const order of orders) {
       const run = await runOrder(prefix, order, { ...(options.machine ? { machine: options.machine } : {}), ...(options.check ? { check: options.check } : {}) })
       explored += 1
       distinct.add(run.labels.join(' '))

@@ -395,26 +395,36 @@ export const properties: Property[] = [
   {
     id: 'boot-gating',
     rules: ['boot-channel-lookup', 'boot-login-gate'],
-    says: 'Nothing of the session is asked before the channel lookup answered, nor, where the channel needs login, before a token.',
+    says: "Nothing of the session is asked before the channel lookup answered, except home's three calls with a token in hand, nor, where the channel needs login, before a token; home never rests on answers taken beside a lookup that answered another channel code.",
     check(trace) {
       const out: string[] = []
       const bootCalls = new Set<PortName>(['resolveBaseUrl', 'lookupChannel'])
+      const homeCalls = new Set<PortName>(['showUser', 'getLoanUserStatus', 'showRewardProduct'])
       let channel = false
       // docs/product-rules.md#boot-and-login: is_login_required 1 means login is NOT required.
       let loginRequired = false
       let token = trace.world.token
+      let askedBeside = false
+      let mustAskAgain = false
       const seen = [{ calls: trace.start.calls, step: null as TraceStep | null, at: -1 }, ...trace.steps.map((s, at) => ({ calls: s.calls, step: s, at }))]
       for (const { calls, step, at } of seen) {
         if (step?.answered?.src === 'lookupChannel' && step.answered.outcome === 'done') {
+          const answer = step.answered.output as { channel_code: string; is_login_required: number }
           channel = true
-          loginRequired = (step.answered.output as { is_login_required: number }).is_login_required !== 1
+          loginRequired = answer.is_login_required !== 1
+          const asked = (step.answered.input as { params: { channel: string } }).params.channel
+          if (askedBeside && answer.channel_code !== asked) mustAskAgain = true
         }
         if (step?.event?.type === 'bridge.payload' && typeof step.event.token === 'string' && step.event.token !== '') token = true
         for (const call of calls) {
           if (bootCalls.has(call.src)) continue
-          if (!channel) out.push(`step ${at}: ${call.src} before the channel was looked up`)
+          if (!channel && token && homeCalls.has(call.src)) askedBeside = true
+          else if (!channel) out.push(`step ${at}: ${call.src} before the channel was looked up`)
           else if (loginRequired && !token) out.push(`step ${at}: ${call.src} before login on a channel that needs it`)
+          if (channel && call.src === 'getLoanUserStatus') mustAskAgain = false
         }
+        if (mustAskAgain && step?.snapshot.matches({ session: { screens: { home: 'ready' } } }))
+          out.push(`step ${at}: home at rest on answers taken beside a lookup that answered another channel code`)
       }
       return out
     },
@@ -429,8 +439,11 @@ export const properties: Property[] = [
       for (const { before, step, index } of frames(trace)) {
         const s = step.snapshot
         if (s.matches({ session: { screens: { home: 'ready' } } }) && ctx(s).pendingDeepLink !== null) out.push(`step ${index}: home at rest with a deep link pending`)
-        // Home's loading ended by its last answer (an event in between may take the borrower elsewhere first).
-        const left = step.answered !== null && before.matches({ session: { screens: { home: 'loading' } } }) && !s.matches({ session: { screens: { home: 'loading' } } })
+        // Home's loading ended by its last answer (an event in between may take the borrower elsewhere first),
+        // home's own or boot's beside the channel lookup.
+        const loading = (snapshot: AnyMachineSnapshot) =>
+          snapshot.matches({ session: { screens: { home: 'loading' } } }) || snapshot.matches({ boot: 'lookingUpChannelBesideHome' })
+        const left = step.answered !== null && loading(before) && !loading(s) && !s.matches('boot')
         if (!followed && left && !s.matches({ session: { screens: { home: 'failed' } } }) && !s.matches('reauth')) {
           followed = true
           if (trace.world.deepLink?.path === '/pages/privacy/index' && !s.matches({ session: { overlay: 'privacy' } })) {

@@ -20,6 +20,7 @@ export const stateRules: Record<string, readonly string[]> = {
   'app.boot': ['boot-defaults', 'boot-session-id', 'boot-loan-excess', 'boot-base-url', 'security-base-url', 'bridge-token-leaves-url', 'bridge-request-payload', 'bridge-global-read-once', 'boot-load-failed', 'bridge-ready', 'flow-deep-link-clamp'],
   'app.boot.resolvingBaseUrl': ['boot-base-url', 'security-base-url'],
   'app.boot.lookingUpChannel': ['boot-channel-lookup'],
+  'app.boot.lookingUpChannelBesideHome': ['boot-channel-lookup', 'boot-resume-server-step'],
   'app.boot.routing': ['boot-login-gate', 'flow-deep-link-clamp'],
   'app.boot.failed': ['boot-failure-retry'],
   login: ['boot-host-login', 'boot-login-gate'],

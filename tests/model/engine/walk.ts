@@ -7,7 +7,7 @@ import type { ApiFailure, AppInput, LoanStep, LoanSummary, LoanTerm, LoanUserSta
 import { loanSteps } from '../../../src/contract/loan-steps'
 import type { StoredSnapshot } from '../../../machines/persistence'
 import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../../machines/persistence'
-import { resumeRestored } from '../../../machines/resume'
+import { resumeRestored, takenMidBoot } from '../../../machines/resume'
 import type { FailureKind } from './fixtures'
 import { clockStartMs, draftOnScreen, eventSamples, failureOf, failuresOf, fixtures, formSamples, routeQueries, startSamples } from './fixtures'
 
@@ -175,7 +175,8 @@ const moneyCalls: ReadonlySet<PortName> = new Set<PortName>(['getRepayPlan', 'tr
 
 /** Answers computed from the world (the rest come from the named fixtures). */
 const generated: { [Name in PortName]?: (world: WorldData, args: never) => unknown } = {
-  lookupChannel: (world, { params }: { params: { channel: string } }) => ({ channel_code: `code-${params.channel}`, is_login_required: world.loginRequired ? 0 : 1 }),
+  // As the sandbox answers: the channel asked about is its own code.
+  lookupChannel: (world, { params }: { params: { channel: string } }) => ({ channel_code: params.channel, is_login_required: world.loginRequired ? 0 : 1 }),
   getLoanUserStatus: (world) => statusOf(world, world.serverStep),
   getRepayPlan: (world) => planOf(world),
   trialRepayment: (world, { input }: { input: { periods: string } }) => {
@@ -456,8 +457,8 @@ export async function openWalk(world: WorldData, options: WalkOptions = {}): Pro
         pending.length = 0
         clock = new SimulatedClock()
         const restored = restoreSnapshot(stored, { version: snapshotVersion, runtime: { now: input.now, makeId: input.makeId } })
-        // A snapshot taken mid-boot holds nothing worth resuming: boot again (as the page does).
-        const resumable = restored !== null && (restored as { value: unknown }).value !== 'boot' && restored.status === 'active'
+        // As the page does: a snapshot taken mid-boot boots again.
+        const resumable = restored !== null && !takenMidBoot(restored) && restored.status === 'active'
         actor = begin(resumable ? restored : undefined, address)
         if (resumable) resumeRestored(actor, { token, deepLink: address ? { path: address.path, query: address.query ?? {} } : null })
         const label = address ? `reopen:${address.path}` : 'reload'
