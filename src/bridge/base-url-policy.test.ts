@@ -11,11 +11,15 @@ test('an https base URL on the allowlist is accepted, with or without a path', (
   expect(isAcceptableBaseUrl('https://API.huaqian.example:443', production)).toBe(true)
 })
 
+// rules: security-base-url
 test.each([
   ['javascript:alert(1)'],
   ['data:text/html,<script>alert(1)</script>'],
   ['http://api.huaqian.example'],
   ['https://api.huaqian.example.evil.net'],
+  // A host that only ends like the allowed one is another origin.
+  ['https://evilapi.huaqian.example'],
+  ['https://x.api.huaqian.example'],
   ['https://evil.com#@api.huaqian.example'],
   ['https://evil.com?@api.huaqian.example'],
   ['https://api.huaqian.example@evil.com'],
