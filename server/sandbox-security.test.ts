@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { StatusCode } from '../src/contract/envelope'
+import { sandboxSigningKey, signRequest } from '../src/contract/signature'
 import { sandboxForSuite } from '../tests/support/test-client'
 import { bindLender, throughCard } from '../tests/support/test-flows'
 
@@ -28,6 +29,19 @@ test('a body altered after signing is refused with the signature code', async ()
 test('a query altered after signing is refused', async () => {
   const result = await sb.call('listRegions', { input: { parent_id: '440000' }, signFields: { parent_id: '110000' } })
   expect(result.body.status).toBe(StatusCode.badSignature)
+})
+
+// rules: security-signature-integrity
+test('a signature off by one hex digit, first, middle or last, is refused; the whole one is taken', async () => {
+  const stamp = Math.floor(sb.clock.now() / 1000)
+  const right = signRequest(stamp, {}, sandboxSigningKey)
+  const flip = (hex: string, at: number) => hex.slice(0, at) + (hex[at] === '0' ? '1' : '0') + hex.slice(at + 1)
+  for (const at of [0, 31, 63]) {
+    const result = await sb.call('lookupChannel', { params: { channel: 'app-test' }, timestamp: String(stamp), signature: flip(right, at) })
+    expect(result.body.status, `digit ${at} changed`).toBe(StatusCode.badSignature)
+  }
+  const whole = await sb.call('lookupChannel', { params: { channel: 'app-test' }, timestamp: String(stamp), signature: right })
+  expect(whole.body.status).toBe(StatusCode.ok)
 })
 
 test('a request without signature or timestamp is refused', async () => {
