@@ -52,6 +52,9 @@ export function onItsWay(path: ModelPath, at: number, value: unknown): boolean {
   const active = activeStates(graph, value)
   const tags = new Set([...active].flatMap((id) => page.byId.get(id)?.tags ?? []))
   const borrowersTurn = tags.has('editing') && !tags.has('busy')
+  // Boot's calls leave side by side and answer in whatever order the network gives: a page still
+  // booting, busy, is on its way to a step the page takes itself.
+  if (screen === undefined && tags.has('busy') && byThePage(path.steps[at - 1])) return true
   if (screen === undefined || borrowersTurn || leafOf(value)?.split('.').pop() === 'failed') return false
   let end = at
   while (end < path.steps.length && byThePage(path.steps[end])) end += 1
