@@ -40,6 +40,15 @@ export const bootActions = {
   }),
 }
 
+/** The host owns login: while it is out, a tap asks it again, and a payload with a token goes on to `next`. */
+function waitingForHostLogin<const T extends string>(next: T) {
+  return {
+    'xstate.route': {},
+    'login.request': { actions: 'askHostToLogin' },
+    'bridge.payload': { guard: 'payloadHasToken', target: next, actions: 'acceptToken' },
+  } as const
+}
+
 /** A boot call: no token is needed yet, so no re-auth; any failure waits in `failed` for retry. */
 function beforeLogin<const I extends AppInvoke>(invoke: I) {
   return { tags: 'busy', invoke: { ...invoke, onError: { target: 'failed', actions: 'assignError' } } } as const
@@ -113,11 +122,7 @@ export const bootStates = states({
       'The host owns login: ask it with the `login` command and wait for a bridge payload with a token.',
     meta: screenMeta('login', { en: 'Log in: the page asks the host app to log the borrower in.', 'zh-Hans': '登录：页面请宿主应用为借款人登录。' }),
     entry: [{ type: 'enterScreen', params: { screen: 'login' } }, 'askHostToLogin'],
-    on: {
-      'xstate.route': {},
-      'login.request': { actions: 'askHostToLogin' },
-      'bridge.payload': { guard: 'payloadHasToken', target: '#home', actions: 'acceptToken' },
-    },
+    on: waitingForHostLogin('#home'),
   },
 
   reauth: {
@@ -125,11 +130,7 @@ export const bootStates = states({
     description:
       'A call answered 401: token and user info are gone and the host was told to go home. Waits for a new token, then asks whose it is.',
     meta: screenMeta('login', { en: 'Log in again: the login expired; the same borrower comes back to what they typed.', 'zh-Hans': '重新登录：登录已失效，同一位借款人回来后，已填写的内容保留。' }),
-    on: {
-      'xstate.route': {},
-      'login.request': { actions: 'askHostToLogin' },
-      'bridge.payload': { guard: 'payloadHasToken', target: '#verifyingBorrower', actions: 'acceptToken' },
-    },
+    on: waitingForHostLogin('#verifyingBorrower'),
   },
 
   verifyingBorrower: {
