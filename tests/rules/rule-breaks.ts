@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -97,7 +97,7 @@ function failedTests(output: string): string[] {
  * One failing check proves the rule; `everyCheck` runs them all, to show which claims catch the
  * break and which name the rule without holding it.
  */
-export function prove(rule: RuleChecks, log: (line: string) => void = () => {}, everyCheck = false): Verdict {
+export async function prove(rule: RuleChecks, log: (line: string) => void = () => {}, everyCheck = false): Promise<Verdict> {
   if (rule.checks.length === 0) return { rule: rule.id, status: 'not checkable', reason: rule.notAutomated ?? 'no check names it' }
   const started = Date.now()
   const seconds = () => Math.round((Date.now() - started) / 1000)
@@ -111,33 +111,31 @@ export function prove(rule: RuleChecks, log: (line: string) => void = () => {}, 
     const held: string[] = []
     const runs = checkRuns(rule).sort((a, b) => costOf(a.file) - costOf(b.file))
     const failingWithout: string[] = []
-    const runCheck = (run: { file: string; names: string[] }) => {
-      const filter = run.names.length > 0 ? ['-t', run.names.map(namePattern).join('|')] : []
-      return spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', run.file, ...filter, '--reporter=dot'], {
-        cwd: scratch,
-        encoding: 'utf8',
-      })
+    const runCheck = (file: string, names: string[]) => {
+      const filter = names.length > 0 ? ['-t', names.map(namePattern).join('|')] : []
+      return vitest(scratch, [file, ...filter])
     }
     for (const run of runs) {
       if (failedIn.length > 0 && !everyCheck) break
       log(`  ${rule.id}: ${run.file}${run.names.length > 0 ? ` (${run.names.length} test${run.names.length > 1 ? 's' : ''})` : ''}`)
-      const result = runCheck(run)
-      if (result.status === 0) {
+      const result = await runCheck(run.file, run.names)
+      if (result.ok) {
         held.push(run.file)
         continue
       }
-      const named = failedTests(`${result.stdout}\n${result.stderr}`)
+      const named = failedTests(result.output)
       // A check that fails with the product whole (a slow machine, a setup that broke) proves nothing: one
-      // that failed outside its tests, or drives Chromium, counts only if it passes once the break is taken back.
+      // that failed outside its tests, or drives Chromium, counts only if it passes once the break is taken
+      // back. Only the tests that failed run again: they are what the verdict rests on.
       if (named.length > 0 && costOf(run.file) < 3) {
         failedIn.push(run.file)
         failing.push(...named)
         continue
       }
       execFileSync('git', ['apply', '-R', breakFile(rule.id)], { cwd: scratch })
-      const whole = runCheck(run)
+      const whole = await runCheck(run.file, named.length > 0 ? named.map((name) => name.split(' > ').at(-1)!) : run.names)
       execFileSync('git', ['apply', breakFile(rule.id)], { cwd: scratch })
-      if (whole.status !== 0) {
+      if (!whole.ok) {
         log(`  ${rule.id}: ${run.file} fails without the break too; not counted`)
         failingWithout.push(run.file)
         continue
@@ -154,6 +152,17 @@ export function prove(rule: RuleChecks, log: (line: string) => void = () => {}, 
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
+}
+
+/** Vitest over some files of a scratch copy; its output comes back whole once it ends. */
+function vitest(cwd: string, args: string[]): Promise<{ ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=dot'], { cwd })
+    const output: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
+    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(output).toString() }))
+  })
 }
 
 /** Every rule of the document with what can be said of its proof without running it. */

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism, loadavg } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { env } from '../support/env'
 import { levelsOf, type RuleChecks } from '../model/engine/rules'
 import { appMachine } from '../../machines/app.machine'
 import { derivedScopeOf } from '../model/engine/rule-scope'
@@ -16,7 +18,7 @@ import { prove, repoRoot, ruleTable, type Verdict } from './rule-breaks'
  * docs/testing.md read; proving some rules keeps the others' last verdicts.
  */
 
-const { values, positionals } = parseArgs({ options: { prove: { type: 'boolean', default: false }, 'every-check': { type: 'boolean', default: false } }, allowPositionals: true })
+const { values, positionals } = parseArgs({ options: { prove: { type: 'boolean', default: false }, 'every-check': { type: 'boolean', default: false }, jobs: { type: 'string', default: '2' } }, allowPositionals: true })
 const { rules, withBreak } = ruleTable()
 
 /**
@@ -43,11 +45,22 @@ if (!values.prove) {
   process.exit(0)
 }
 
+// A browser check that cannot start Chromium fails with and without its break alike: stop before proving nothing.
+if (!existsSync(env.chromiumPath)) {
+  console.error(`No Chromium at ${env.chromiumPath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`)
+  process.exit(2)
+}
+
 const started = Date.now()
+const loadAtStart = Math.round(loadavg()[0]! * 10) / 10
 const chosen = positionals.length > 0 ? rules.filter((rule) => positionals.includes(rule.id)) : rules
 const proofFile = path.join(repoRoot, 'docs', 'rules-proof.json')
 const known = new Set(rules.map((rule) => rule.id))
-const earlier = existsSync(proofFile) ? (JSON.parse(readFileSync(proofFile, 'utf8')) as { verdicts: Verdict[] }).verdicts : []
+type WholeRun = { seconds: number; jobs: number; cores: number; loadAtStart: number; finishedAt: string }
+const stored = existsSync(proofFile) ? (JSON.parse(readFileSync(proofFile, 'utf8')) as { verdicts: Verdict[]; wholeRun?: WholeRun }) : undefined
+const earlier = stored?.verdicts ?? []
+// The last proof of every rule in one run: its wall time is the figure the whole proof is held to.
+let wholeRun = stored?.wholeRun
 const byRule = new Map(earlier.filter((verdict) => known.has(verdict.rule)).map((verdict) => [verdict.rule, verdict]))
 const verdicts: Verdict[] = []
 const count = (status: Verdict['status'], among: Verdict[]) => among.filter((verdict) => verdict.status === status).length
@@ -59,21 +72,41 @@ const total = () => [...byRule.values()].reduce((sum, verdict) => sum + ('second
 function record(verdict: Verdict): void {
   verdicts.push(verdict)
   byRule.set(verdict.rule, verdict)
-  const all = [...byRule.values()].sort((a, b) => a.rule.localeCompare(b.rule))
-  writeFileSync(proofFile, `${JSON.stringify({ seconds: total(), verdicts: all }, null, 2)}\n`)
+  write()
 }
 
-for (const rule of chosen) {
+function write(): void {
+  const all = [...byRule.values()].sort((a, b) => a.rule.localeCompare(b.rule))
+  writeFileSync(proofFile, `${JSON.stringify({ seconds: total(), ...(wholeRun ? { wholeRun } : {}), verdicts: all }, null, 2)}\n`)
+}
+
+/** One rule's verdict, recorded and printed. */
+async function proveOne(rule: RuleChecks): Promise<void> {
   if (rule.checks.length > 0 && !withBreak.has(rule.id)) {
     record({ rule: rule.id, status: 'no break', checks: rule.checks.length })
-    continue
+    return
   }
-  const verdict = prove(rule, (line) => console.log(line), values['every-check'])
+  const verdict = await prove(rule, (line) => console.log(line), values['every-check'])
   record(verdict)
   const detail = verdict.status === 'proven' ? `fails in ${verdict.failedIn.join(', ')}: ${verdict.failing[0] ?? ''}` : 'reason' in verdict ? verdict.reason : ''
   console.log(`${verdict.status.toUpperCase().padEnd(13)} ${rule.id}${detail ? `: ${detail}` : ''}`)
 }
 
-console.log(`this run: ${summary(verdicts)}; ${Math.round((Date.now() - started) / 1000)} s`)
+// Most of a check is one Vitest worker waiting on Chromium or a build, so two rules at a time keep two cores busy.
+// The longest first (by the last proof's times), so that no long one is left to run alone at the end.
+const lastSeconds = (rule: RuleChecks) => { const last = byRule.get(rule.id); return last && 'seconds' in last ? last.seconds : 0 }
+const queue = [...chosen].sort((a, b) => lastSeconds(b) - lastSeconds(a))
+const jobs = Math.max(1, Number(values.jobs) || 1)
+await Promise.all(
+  Array.from({ length: jobs }, async () => {
+    for (let rule = queue.shift(); rule; rule = queue.shift()) await proveOne(rule)
+  }),
+)
+
+if (positionals.length === 0) {
+  wholeRun = { seconds: Math.round((Date.now() - started) / 1000), jobs, cores: availableParallelism(), loadAtStart, finishedAt: new Date().toISOString() }
+  write()
+}
+console.log(`this run: ${summary(verdicts)}; ${Math.round((Date.now() - started) / 1000)} s with ${jobs} at a time`)
 if (positionals.length > 0) console.log(`every rule: ${summary([...byRule.values()])}; ${total()} s`)
 process.exit(count('unproven', verdicts) > 0 ? 1 : 0)
