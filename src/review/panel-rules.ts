@@ -34,7 +34,7 @@ function proofOf(proof: RulesProof | null, id: string): HTMLElement | null {
 function proofLine(proof: RulesProof | null): HTMLElement {
   if (proof === null) return h('p', { class: 'note', 'data-proof-summary': 'not run' }, pageWord('proofNotRun', { command: produceCommand.proof }))
   const count = (status: Verdict['status']) => proof.verdicts.filter((v) => v.status === status).length
-  const figures = { seconds: proof.seconds, proven: count('proven'), unproven: count('unproven'), noBreak: count('no break'), notCheckable: count('not checkable') }
+  const figures = { seconds: proof.wholeRun?.seconds ?? proof.seconds, proven: count('proven'), unproven: count('unproven'), noBreak: count('no break'), notCheckable: count('not checkable') }
   return h('p', { class: 'note', 'data-proof-summary': 'run' }, pageWord('proofSummary', figures))
 }
 

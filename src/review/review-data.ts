@@ -1,5 +1,3 @@
-import type { Verdict } from '../../tests/rules/rule-breaks'
-
 /*
  * What the reviewer page reads besides the machine: the generated paths, the coverage of each
  * level and the screenshots of the screen states. Each is optional; a missing piece is shown as
@@ -70,10 +68,7 @@ export const produceCommand = {
 } as const
 
 /** The last proof by breaking (`npm run rules -- --prove`): each rule's verdict and how long it took. */
-export interface RulesProof {
-  seconds: number
-  verdicts: Verdict[]
-}
+export type { RulesProof } from '../../tests/rules/rule-breaks'
 
 /** A step of a generated path, as `artifacts/model-paths.json` writes it (the parts the page shows). */
 export interface PathStep {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { writeDocBlock } from '../support/doc-block'
 import { settingsTable } from '../support/env'
+import type { RulesProof } from '../rules/rule-breaks'
 
 /*
  * Rewrites the figures section of docs/testing.md from the latest reports under artifacts/: the
@@ -95,23 +96,28 @@ function rulesSection(): string[] {
   return [...lines, ...proofLines()]
 }
 
-type ProofData = { seconds: number; verdicts: { rule: string; status: string; failedIn?: string[]; failing?: string[]; reason?: string }[] }
 
 /** The last `npm run rules -- --prove` (docs/rules-proof.json): each rule, and whether its checks failed under its break. */
 function proofLines(): string[] {
   const file = path.join(repoRoot, 'docs', 'rules-proof.json')
   if (!existsSync(file)) return ['No docs/rules-proof.json: run `npm run rules -- --prove`.', '']
-  const data = JSON.parse(readFileSync(file, 'utf8')) as ProofData
+  const data = JSON.parse(readFileSync(file, 'utf8')) as RulesProof
   const count = (status: string) => data.verdicts.filter((v) => v.status === status).length
   const lines = [
-    `Proof by breaking (docs/rules-proof.json): ${count('proven')} proven, ${count('unproven')} unproven, ${count('no break')} checked with no break kept yet, ${count('not checkable')} not checkable; ${data.seconds} s in all.`,
+    `Proof by breaking (docs/rules-proof.json): ${count('proven')} proven, ${count('unproven')} unproven, ${count('no break')} checked with no break kept yet, ${count('not checkable')} not checkable.`,
+    '',
+    data.wholeRun
+      ? `The last proof of every rule took ${data.wholeRun.seconds} s on ${data.wholeRun.cores} cores, ${data.wholeRun.jobs} rules at a time, with a load average of ${data.wholeRun.loadAtStart} when it began (${data.wholeRun.finishedAt.slice(0, 16).replace('T', ' ')} UTC); the rules' own times add up to ${data.seconds} s.`
+      : `The rules' own times add up to ${data.seconds} s; no run has proved every rule at once.`,
     '',
     '| rule | under its break |',
     '|---|---|',
   ]
-  for (const v of data.verdicts.filter((verdict) => verdict.status === 'proven' || verdict.status === 'unproven')) {
-    const first = v.failing?.[0]?.split(' > ').slice(1).join(' > ')
-    lines.push(`| ${v.rule} | ${v.status === 'proven' ? `fails in ${(v.failedIn ?? []).join(', ')}${first ? `: ${first}` : ''}` : `unproven: ${v.reason ?? ''}`} |`)
+  for (const v of data.verdicts) {
+    if (v.status === 'proven') {
+      const first = v.failing[0]?.split(' > ').slice(1).join(' > ')
+      lines.push(`| ${v.rule} | fails in ${v.failedIn.join(', ')}${first ? `: ${first}` : ''} |`)
+    } else if (v.status === 'unproven') lines.push(`| ${v.rule} | unproven: ${v.reason} |`)
   }
   return [...lines, '']
 }

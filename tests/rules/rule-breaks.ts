@@ -21,6 +21,15 @@ export type Verdict =
   | { rule: string; status: 'not checkable'; reason: string }
   | { rule: string; status: 'no break'; checks: number }
 
+/** docs/rules-proof.json: the last proof by breaking, which the reviewer page and docs/testing.md read. */
+export interface RulesProof {
+  /** The rules' own times added up, however many runs proved them. */
+  seconds: number
+  /** The last run that proved every rule: its wall time, and how many rules it proved at a time. */
+  wholeRun?: { seconds: number; jobs: number; cores: number; loadAtStart: number; finishedAt: string }
+  verdicts: Verdict[]
+}
+
 /** The rules that have a break on disk. */
 export function rulesWithBreaks(): string[] {
   if (!existsSync(breaksDir)) return []

@@ -7,7 +7,7 @@ import { levelsOf, type RuleChecks } from '../model/engine/rules'
 import { appMachine } from '../../machines/app.machine'
 import { derivedScopeOf } from '../model/engine/rule-scope'
 import { stateRules } from '../model/engine/state-rules'
-import { prove, repoRoot, ruleTable, type Verdict } from './rule-breaks'
+import { prove, repoRoot, ruleTable, type RulesProof, type Verdict } from './rule-breaks'
 
 /*
  * `npm run rules`: every rule of docs/product-rules.md with where it applies, the checks that name
@@ -56,8 +56,7 @@ const loadAtStart = Math.round(loadavg()[0]! * 10) / 10
 const chosen = positionals.length > 0 ? rules.filter((rule) => positionals.includes(rule.id)) : rules
 const proofFile = path.join(repoRoot, 'docs', 'rules-proof.json')
 const known = new Set(rules.map((rule) => rule.id))
-type WholeRun = { seconds: number; jobs: number; cores: number; loadAtStart: number; finishedAt: string }
-const stored = existsSync(proofFile) ? (JSON.parse(readFileSync(proofFile, 'utf8')) as { verdicts: Verdict[]; wholeRun?: WholeRun }) : undefined
+const stored = existsSync(proofFile) ? (JSON.parse(readFileSync(proofFile, 'utf8')) as RulesProof) : undefined
 const earlier = stored?.verdicts ?? []
 // The last proof of every rule in one run: its wall time is the figure the whole proof is held to.
 let wholeRun = stored?.wholeRun
