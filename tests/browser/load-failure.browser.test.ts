@@ -18,14 +18,21 @@ const { sandbox, browser } = pageSandboxAndBrowser()
 // The modern build's entry, not the legacy one's: the modern engine loads this one.
 const entryChunk = /\/assets\/index-(?!legacy)[\w-]+\.js$/
 
-async function openWithHost(locale: string, lang: string, breakEntry: (route: Route) => Promise<void> | void): Promise<{ page: Page; commands: () => Promise<unknown[]> }> {
+async function openWithHost(
+  locale: string,
+  lang: string,
+  breakEntry: (route: Route) => Promise<void> | void,
+  { script = entryChunk, olderEngine = false } = {},
+): Promise<{ page: Page; commands: () => Promise<unknown[]> }> {
   const context = await newPhoneContext(browser, locale)
   await context.addInitScript(() => {
     const sent: unknown[] = []
     Object.assign(window, { hostCommands: sent, webkit: { messageHandlers: { huaqian: { postMessage: (message: unknown) => sent.push(message) } } } })
   })
+  // An engine without structuredClone (Chrome 97, iOS 15.3) takes the legacy build, loaded by script elements.
+  if (olderEngine) await context.addInitScript(() => delete (window as { structuredClone?: unknown }).structuredClone)
   const page = await context.newPage()
-  await page.route(entryChunk, breakEntry)
+  await page.route(script, breakEntry)
   const { token, user } = await loginPersona(sandbox.url, '13800000001')
   await page.goto(pageUrl(sandbox.url, { lang }, { token, userId: user.user_id }))
   return { page, commands: () => page.evaluate(() => (window as unknown as { hostCommands: unknown[] }).hostCommands) }
@@ -62,6 +69,18 @@ test('an entry chunk that does not parse: the message in English with a Reload t
   await page.locator('main[data-screen]').waitFor({ timeout: 30_000 })
   await expect.poll(commands, { timeout: 30_000 }).toContainEqual({ command: 'ready' })
   expect(await page.getByTestId('load-failed').count()).toBe(0)
+  await page.context().close()
+})
+
+// rules: boot-load-failed
+test('on an older engine, the legacy polyfills refused by the network: the message at once, and the host hears loadFailed error', async () => {
+  const { page, commands } = await openWithHost('en-US', 'en', (route) => route.abort('connectionfailed'), { script: /\/assets\/polyfills-legacy-[\w-]+\.js$/, olderEngine: true })
+  const notice = page.getByTestId('load-failed')
+  await notice.waitFor({ timeout: 20_000 })
+  expect(await notice.locator('h2').textContent()).toBe(en.loadFailed.title)
+  // A failed script element is an error as it happens, not the bound's timeout seconds later.
+  await expect.poll(commands).toContainEqual({ command: 'loadFailed', reason: 'error' })
+  expect(await commands()).not.toContainEqual({ command: 'loadFailed', reason: 'timeout' })
   await page.context().close()
 })
 

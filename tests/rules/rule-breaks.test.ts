@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { env } from '../support/env'
-import { breakApplies, namePattern, prove, repoRoot, ruleTable, type Verdict } from './rule-breaks'
+import { breakApplies, breakParses, namePattern, prove, repoRoot, ruleTable, type Verdict } from './rule-breaks'
 
 /*
  * The kept rule breaks stay honest: each still applies to the product and names a checked rule,
@@ -13,12 +13,14 @@ import { breakApplies, namePattern, prove, repoRoot, ruleTable, type Verdict } f
 const { rules, withBreak } = ruleTable()
 const byId = new Map(rules.map((rule) => [rule.id, rule]))
 
-test('every kept break names a rule with checks and still applies to the product', () => {
+test('every kept break names a rule with checks, still applies to the product and still parses', async () => {
   expect(withBreak.size).toBeGreaterThan(0)
   for (const id of withBreak) {
     expect(byId.get(id)?.checks.length ?? 0, `${id}: no checked rule of that id`).toBeGreaterThan(0)
     const applies = breakApplies(id)
     expect(applies.ok, `${id}: ${applies.message}`).toBe(true)
+    const parses = await breakParses(id)
+    expect(parses.ok, `${id}: ${parses.message}`).toBe(true)
   }
 })
 

@@ -1,7 +1,8 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { transformWithOxc } from 'vite'
 import { scanRules, type RuleChecks } from '../model/engine/rules'
 
 /*
@@ -60,6 +61,35 @@ export function breakApplies(rule: string, root = repoRoot): { ok: boolean; mess
   return { ok: result.status === 0, message: (result.stderr || result.stdout).trim() }
 }
 
+/**
+ * Whether the files a break changes still parse once it is applied (in a folder of their own): a break
+ * that does not build fails every check that builds the page, and proves nothing of its rule.
+ */
+export async function breakParses(rule: string): Promise<{ ok: boolean; message: string }> {
+  const numstat = execFileSync('git', ['apply', '--numstat', breakFile(rule)], { cwd: repoRoot, encoding: 'utf8' })
+  const files = numstat.split('\n').map((line) => line.split('\t')[2]).filter((file): file is string => file !== undefined && file !== '')
+  const folder = mkdtempSync(path.join(tmpdir(), 'rule-break-parse-'))
+  try {
+    for (const file of files) {
+      mkdirSync(path.dirname(path.join(folder, file)), { recursive: true })
+      cpSync(path.join(repoRoot, file), path.join(folder, file))
+    }
+    execFileSync('git', ['apply', breakFile(rule)], { cwd: folder })
+    for (const file of files) {
+      const text = readFileSync(path.join(folder, file), 'utf8')
+      try {
+        if (file.endsWith('.json')) JSON.parse(text)
+        else if (/\.[cm]?[jt]sx?$/.test(file)) await transformWithOxc(text, file)
+      } catch (error) {
+        return { ok: false, message: `${file} does not parse under the break: ${String((error as Error).message).replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((line) => line.trim() !== '').slice(0, 2).join(' ')}` }
+      }
+    }
+    return { ok: true, message: '' }
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
+}
+
 /** A copy of the working tree's files that git knows, with the project's node_modules linked in. */
 function scratchCopy(): string {
   const scratch = mkdtempSync(path.join(tmpdir(), 'rule-break-'))
@@ -112,6 +142,8 @@ export async function prove(rule: RuleChecks, log: (line: string) => void = () =
   const seconds = () => Math.round((Date.now() - started) / 1000)
   const applies = breakApplies(rule.id)
   if (!applies.ok) return { rule: rule.id, status: 'unproven', reason: `its break no longer applies: ${applies.message}`, seconds: 0 }
+  const parses = await breakParses(rule.id)
+  if (!parses.ok) return { rule: rule.id, status: 'unproven', reason: parses.message, seconds: 0 }
   const scratch = scratchCopy()
   try {
     execFileSync('git', ['apply', breakFile(rule.id)], { cwd: scratch })
@@ -120,6 +152,7 @@ export async function prove(rule: RuleChecks, log: (line: string) => void = () =
     const held: string[] = []
     const runs = checkRuns(rule).sort((a, b) => costOf(a.file) - costOf(b.file))
     const failingWithout: string[] = []
+    const failingOutside: string[] = []
     const runCheck = (file: string, names: string[]) => {
       const filter = names.length > 0 ? ['-t', names.map(namePattern).join('|')] : []
       return vitest(scratch, [file, ...filter])
@@ -133,16 +166,21 @@ export async function prove(rule: RuleChecks, log: (line: string) => void = () =
         continue
       }
       const named = failedTests(result.output)
-      // A check that fails with the product whole (a slow machine, a setup that broke) proves nothing: one
-      // that failed outside its tests, or drives Chromium, counts only if it passes once the break is taken
-      // back. Only the tests that failed run again: they are what the verdict rests on.
-      if (named.length > 0 && costOf(run.file) < 3) {
+      // A file that failed outside its tests (a break that does not build, a setup that broke) proves nothing.
+      if (named.length === 0) {
+        log(`  ${rule.id}: ${run.file} failed outside its tests; not counted`)
+        failingOutside.push(run.file)
+        continue
+      }
+      // A check that fails with the product whole (a slow machine) proves nothing either: one that drives
+      // Chromium counts only if its failing tests pass once the break is taken back.
+      if (costOf(run.file) < 3) {
         failedIn.push(run.file)
         failing.push(...named)
         continue
       }
       execFileSync('git', ['apply', '-R', breakFile(rule.id)], { cwd: scratch })
-      const whole = await runCheck(run.file, named.length > 0 ? named.map((name) => name.split(' > ').at(-1)!) : run.names)
+      const whole = await runCheck(run.file, named.map((name) => name.split(' > ').at(-1)!))
       execFileSync('git', ['apply', breakFile(rule.id)], { cwd: scratch })
       if (!whole.ok) {
         log(`  ${rule.id}: ${run.file} fails without the break too; not counted`)
@@ -154,8 +192,12 @@ export async function prove(rule: RuleChecks, log: (line: string) => void = () =
     }
     if (failedIn.length > 0) return { rule: rule.id, status: 'proven', failedIn, failing, ...(everyCheck ? { passedUnderBreak: held } : {}), seconds: seconds() }
     const reason =
-      failingWithout.length > 0
-        ? `its other checks passed with the rule broken; ${failingWithout.join(', ')} failed without the break too`
+      failingOutside.length + failingWithout.length > 0
+        ? [
+            'its other checks passed with the rule broken',
+            ...(failingOutside.length > 0 ? [`${failingOutside.join(', ')} failed outside its tests (does the break build?)`] : []),
+            ...(failingWithout.length > 0 ? [`${failingWithout.join(', ')} failed without the break too`] : []),
+          ].join('; ')
         : 'every check that names it passed with the rule broken'
     return { rule: rule.id, status: 'unproven', reason, seconds: seconds() }
   } finally {
