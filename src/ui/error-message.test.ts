@@ -12,12 +12,12 @@ import { errorNoticeText } from './error-message'
 const expected = {
   en: {
     [StatusCode.cardRefused]: ['This card cannot be used.', 'Use a debit card in your own name; credit cards are not accepted.'],
-    [StatusCode.notPayable]: ['This payment cannot be made as chosen.', 'Go back and choose again: periods are repaid oldest first.'],
+    [StatusCode.notPayable]: ['This payment cannot be made as chosen.', 'Go back to the repayment screen and choose again from what it shows as due now.'],
     [StatusCode.smsCodeInvalid]: ['The verification code is wrong or has expired.', 'Check the code in your messages, or ask for a new one.'],
   },
   'zh-Hans': {
     [StatusCode.cardRefused]: ['这张卡暂时无法使用。', '请使用本人名下的借记卡，暂不支持信用卡。'],
-    [StatusCode.notPayable]: ['按当前选择无法还款。', '请返回重新选择：需从最早的一期开始还。'],
+    [StatusCode.notPayable]: ['按当前选择无法还款。', '请返回还款页，按页面上现在显示的应还金额重新选择。'],
     [StatusCode.smsCodeInvalid]: ['验证码错误或已过期。', '请核对短信中的验证码，或重新获取。'],
   },
 } as const
