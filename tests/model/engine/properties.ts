@@ -159,6 +159,12 @@ export function screenProblemsOf(frames: readonly ScreenFrame[]): string[] {
   return screenProperties.flatMap((p) => p.check(frames).map((problem) => `${p.id} [${p.rules.join(', ')}]: ${problem}`))
 }
 
+/** What a step's answer from `src` carried, when the call was answered with success; else null. */
+function answered<Input, Output>(step: Pick<TraceStep, 'answered'> | null, src: PortName): { input: Input; output: Output } | null {
+  const answer = step?.answered
+  return answer?.src === src && answer.outcome === 'done' ? { input: answer.input as Input, output: answer.output as Output } : null
+}
+
 const isFailure = (step: TraceStep) => step.answered !== null && step.answered.outcome !== 'done'
 const isFinalRefusal = (step: TraceStep) => step.answered?.outcome === 'refused'
 
@@ -353,9 +359,8 @@ export const properties: Property[] = [
       const out: string[] = []
       const plan = planOf(trace.world)
       for (const { step, index } of frames(trace)) {
-        const a = step.answered
-        if (a?.src !== 'trialRepayment' || a.outcome !== 'done') continue
-        const output = a.output as { total: number; periods: number[] }
+        const output = answered<unknown, { total: number; periods: number[] }>(step, 'trialRepayment')?.output
+        if (output === undefined) continue
         if (!same(output.periods, earliestUnpaid(trace.world, output.periods.length)) || output.periods[0] === undefined || output.periods[0] <= trace.world.loan.paid) continue
         const expected = output.periods.reduce((sum, n) => sum + plan.periods[n - 1]!.amount, 0)
         const held = ctx(step.snapshot).repayTrial
@@ -363,7 +368,7 @@ export const properties: Property[] = [
       }
       for (const { step, index } of frames(trace)) {
         const r = ctx(step.snapshot).repayment
-        if (step.answered?.src === 'submitRepayment' && step.answered.outcome === 'done' && r !== null && r.periods[0] !== undefined && r.periods[0] > trace.world.loan.paid) {
+        if (answered(step, 'submitRepayment') !== null && r !== null && r.periods[0] !== undefined && r.periods[0] > trace.world.loan.paid) {
           const expected = r.periods.reduce((sum, n) => sum + plan.periods[n - 1]!.amount, 0)
           if (r.amount !== expected && r.amount !== null && holdsWorldPlan(step.snapshot, trace.world)) out.push(`step ${index}: paid ${r.amount}, the periods add up to ${expected}`)
         }
@@ -408,12 +413,11 @@ export const properties: Property[] = [
       let mustAskAgain = false
       const seen = [{ calls: trace.start.calls, step: null as TraceStep | null, at: -1 }, ...trace.steps.map((s, at) => ({ calls: s.calls, step: s, at }))]
       for (const { calls, step, at } of seen) {
-        if (step?.answered?.src === 'lookupChannel' && step.answered.outcome === 'done') {
-          const answer = step.answered.output as { channel_code: string; is_login_required: number }
+        const lookup = answered<{ params: { channel: string } }, { channel_code: string; is_login_required: number }>(step, 'lookupChannel')
+        if (lookup !== null) {
           channel = true
-          loginRequired = answer.is_login_required !== 1
-          const asked = (step.answered.input as { params: { channel: string } }).params.channel
-          if (askedBeside && answer.channel_code !== asked) mustAskAgain = true
+          loginRequired = lookup.output.is_login_required !== 1
+          if (askedBeside && lookup.output.channel_code !== lookup.input.params.channel) mustAskAgain = true
         }
         if (step?.event?.type === 'bridge.payload' && typeof step.event.token === 'string' && step.event.token !== '') token = true
         for (const call of calls) {
@@ -464,19 +468,16 @@ export const properties: Property[] = [
       let decided = false
       let owned = false
       for (const { step, index } of frames(trace)) {
-        const answer = step.answered
-        if (answer?.outcome === 'done' && answer.src === 'getLoanUserStatus') {
-          const status = answer.output as { step: string; rights_owned: boolean }
+        const status = answered<unknown, { step: string; rights_owned: boolean }>(step, 'getLoanUserStatus')?.output
+        if (status !== undefined) {
           decided = afterDecision.has(status.step)
           owned ||= status.rights_owned
         }
-        if (answer?.outcome === 'done' && answer.src === 'showRewardProduct') owned ||= (answer.output as { owned: boolean }).owned
-        if (answer?.outcome === 'done' && answer.src === 'buyRewardProduct') owned = true
-        if (answer?.outcome === 'done' && answer.src === 'getCreditDecision') {
-          // The server's latest word: a decision still under review is none yet.
-          const decision = (answer.output as { status: string }).status
-          decided = decision === 'approved' || decision === 'rejected'
-        }
+        owned ||= answered<unknown, { owned: boolean }>(step, 'showRewardProduct')?.output.owned ?? false
+        if (answered(step, 'buyRewardProduct') !== null) owned = true
+        const decision = answered<unknown, { status: string }>(step, 'getCreditDecision')?.output.status
+        // The server's latest word: a decision still under review is none yet.
+        if (decision !== undefined) decided = decision === 'approved' || decision === 'rejected'
         if (decided && !owned && step.snapshot.can({ type: 'rights.open' })) {
           out.push(`step ${index}: ${JSON.stringify(step.snapshot.value)} offers the rights card after the credit decision`)
         }
@@ -493,12 +494,9 @@ export const properties: Property[] = [
       let priced: { amount: number; term: number; lender_id?: string } | null = null
       let offers: { lender_id: string; terms: number[]; credit_limit: number }[] = []
       for (const { step, index } of frames(trace)) {
-        const answer = step.answered
-        if (answer?.outcome === 'done' && answer.src === 'listMatches') offers = (answer.output as { items: typeof offers }).items
-        if (answer?.outcome === 'done' && answer.src === 'trialLoan') {
-          const asked = (answer.input as { input: { amount: number; term: number; lender_id?: string } }).input
-          if (asked.lender_id !== undefined) priced = asked
-        }
+        offers = answered<unknown, { items: typeof offers }>(step, 'listMatches')?.output.items ?? offers
+        const asked = answered<{ input: { amount: number; term: number; lender_id?: string } }, unknown>(step, 'trialLoan')?.input.input
+        if (asked?.lender_id !== undefined) priced = asked
         for (const call of step.calls) {
           if (call.src !== 'applyLoan') continue
           const applied = (call.input as { input: { amount: number; term: number; lender_id: string } }).input
