@@ -102,25 +102,6 @@ export function startAfterFirstFrame(src: string, preloads: Preload[], legacy?: 
   return `let s=0;const g=()=>{if(s)return;s=1;${start}};requestAnimationFrame(()=>setTimeout(g));setTimeout(g,100)`
 }
 
-/**
- * Vite's loader links each CSS file a lazy chunk's import lists in its map (`m.f`) and finds no `<link>` for.
- * The stylesheets the HTML carries inline are taken out of every import's list, so the loader never fetches
- * or links them again: appended after a screen's own stylesheet, the entry's base rules would win over the
- * screen's (a secondary button looked primary). Blanks keep every later column where it was, for the
- * sourcemaps.
- */
-export function withoutInlinedCss(code: string, inlined: Set<string>): string {
-  const map = /m\.f\|\|\(m\.f=(\[[^\]]*\])\)/.exec(code)
-  if (!map) return code
-  const files = JSON.parse(map[1]!) as string[]
-  const dropped = new Set(files.flatMap((file, index) => (inlined.has(path.posix.basename(file)) ? [index] : [])))
-  if (dropped.size === 0) return code
-  return code.replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (_call, indices: string) => {
-    const kept = indices.split(',').filter((index) => !dropped.has(Number(index)))
-    return `__vite__mapDeps([${kept.join(',').padEnd(indices.length)}])`
-  })
-}
-
 export function firstScreen({ modules, fetches, prerender, headScript, inlineTarget = ['es2018'] }: FirstScreenOptions): Plugin {
   let root = ''
   return {
@@ -139,10 +120,6 @@ export function firstScreen({ modules, fetches, prerender, headScript, inlineTar
         // took about half the main thread's parse and compile off the load (docs/performance.md).
         // Chunks loaded later are warmed in idle time already.
         const initial = initialChunks(bundle)
-        const inlinedCss = new Set(
-          Object.values(bundle).flatMap((output) => (output.type === 'chunk' && initial.has(output.fileName) ? [...(output.viteMetadata?.importedCss ?? [])].map((css) => path.posix.basename(css)) : [])),
-        )
-        for (const output of Object.values(bundle)) if (output.type === 'chunk') output.code = withoutInlinedCss(output.code, inlinedCss)
         for (const file of [...initial, ...firstScreenScripts(bundle, root, modules, initial)]) {
           const chunk = bundle[file]
           if (chunk?.type !== 'chunk' || chunk.code.startsWith(compileHint)) continue
@@ -175,12 +152,15 @@ export function firstScreen({ modules, fetches, prerender, headScript, inlineTar
         let html = tiers?.html ?? _html
         // The initial chunks' stylesheets are small and the prerendered screen needs them: inline,
         // they are there for the first paint and block nothing (the entry's own replaces its link).
-        // The lazy chunks' maps no longer list them (withoutInlinedCss), so no placeholder link is needed.
+        // A disabled link (never fetched) names each one for Vite's loader, which otherwise links a
+        // lazy screen's CSS dependencies it finds no <link> for: appended after the screen's own
+        // stylesheet, the entry's base rules would win over the screen's (a secondary button
+        // looked primary).
         const initialCss = new Set(chunks.filter((chunk) => initial.has(chunk.fileName)).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))
         for (const file of initialCss) {
           const output = bundle[file]
           if (output?.type !== 'asset') continue
-          const style = `<style>${String(output.source)}</style>`
+          const style = `<style>${String(output.source)}</style><link rel="stylesheet" href="./${file}" disabled>`
           const linkTag = new RegExp(`<link rel="stylesheet"[^>]*href="\\./${file.replace(/[.]/g, '\\.')}"[^>]*>`)
           html = linkTag.test(html) ? html.replace(linkTag, () => style) : html.replace('</head>', () => `  ${style}\n  </head>`)
         }

@@ -60,7 +60,8 @@ test('the HTML carries the boot screen in zh-Hans, with no figure that depends o
   expect(root).not.toContain('app-test')
   expect(root).not.toMatch(/data-screen=|¥|[0-9]+\.[0-9]{2}/)
   // Nothing is fetched before the first paint but the HTML itself.
-  expect(html).not.toMatch(/<link rel="(module)?preload"|<link rel="stylesheet"|<script[^>]* src=/)
+  // (A disabled stylesheet link is never fetched.)
+  expect(html).not.toMatch(/<link rel="(module)?preload"|<link rel="stylesheet"(?![^>]*disabled)|<script[^>]* src=/)
 })
 
 test('with every script refused, the boot screen is painted and its brand line is the largest paint', { timeout: 60_000 }, async () => {
@@ -168,7 +169,7 @@ test('the inlined stylesheets are never linked again: a secondary button keeps i
   await page.waitForTimeout(1_000)
   const linkedAgain = await page.evaluate(async (requested) => {
     const inline = new Set([...document.querySelectorAll('style')].map((style) => style.textContent))
-    const linked = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href)
+    const linked = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')].map((link) => link.href)
     const texts = await Promise.all([...new Set([...linked, ...requested])].map(async (href) => [href, await (await fetch(href)).text()] as const))
     return texts.filter(([, text]) => inline.has(text)).map(([href]) => new URL(href).pathname)
   }, [...requestedCss])
