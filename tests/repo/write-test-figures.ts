@@ -96,7 +96,6 @@ function rulesSection(): string[] {
   return [...lines, ...proofLines()]
 }
 
-
 /** The last `npm run rules -- --prove` (docs/rules-proof.json): each rule, and whether its checks failed under its break. */
 function proofLines(): string[] {
   const file = path.join(repoRoot, 'docs', 'rules-proof.json')

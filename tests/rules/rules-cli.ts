@@ -93,7 +93,10 @@ async function proveOne(rule: RuleChecks): Promise<void> {
 
 // Most of a check is one Vitest worker waiting on Chromium or a build, so two rules at a time keep two cores busy.
 // The longest first (by the last proof's times), so that no long one is left to run alone at the end.
-const lastSeconds = (rule: RuleChecks) => { const last = byRule.get(rule.id); return last && 'seconds' in last ? last.seconds : 0 }
+function lastSeconds(rule: RuleChecks): number {
+  const last = byRule.get(rule.id)
+  return last !== undefined && 'seconds' in last ? last.seconds : 0
+}
 const queue = [...chosen].sort((a, b) => lastSeconds(b) - lastSeconds(a))
 const jobs = Math.max(1, Number(values.jobs) || 1)
 await Promise.all(
