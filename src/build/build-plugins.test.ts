@@ -9,6 +9,7 @@ import { budgets } from './budgets'
 import { bundleReport, type BundleReport } from './bundle-report'
 import { compileHint, firstScreen } from './first-screen'
 import { precompress } from './precompress'
+import { stageChunks } from './stage-chunks'
 
 /*
  * The build steps for a fast first screen, on a small page of their own: precompressed copies, the size
@@ -35,8 +36,17 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-function buildWith(plugins: ReturnType<typeof precompress>[]) {
-  return build({ root, configFile: false, logLevel: 'silent', base: './', build: { outDir, emptyOutDir: true }, plugins })
+function buildWith(plugins: ReturnType<typeof precompress>[], codeSplitting?: ReturnType<typeof stageChunks>) {
+  return build({ root, configFile: false, logLevel: 'silent', base: './', build: { outDir, emptyOutDir: true, rolldownOptions: { output: { codeSplitting } } }, plugins })
+}
+
+/** An entry that evaluates two stages in turn, both using one module: Rolldown alone gives that module a chunk of its own. */
+function writeTwoStages() {
+  writeFileSync(join(root, 'src', 'main.js'), `import('./stage-a.js').then((a) => { a.start(); return import('./stage-b.js') }).then((b) => b.start())\n`)
+  writeFileSync(join(root, 'src', 'shared.js'), 'export function label(name) { return `${name} started` }\n')
+  for (const name of ['a', 'b']) {
+    writeFileSync(join(root, 'src', `stage-${name}.js`), `import { label } from './shared.js'\nexport function start() { document.title = label('${name}') }\n`)
+  }
 }
 
 test('every text file gets brotli and gzip copies that decode to it', async () => {
@@ -51,13 +61,35 @@ test('every text file gets brotli and gzip copies that decode to it', async () =
 
 test('a build over a budget fails and names the file; within budget it passes', async () => {
   // The bulk is in the stage: the entry's own stages count as initial JS.
-  await expect(buildWith([budgets({ initialJs: 4 * kib, initialCss: 4 * kib, lazyChunk: 4 * kib })])).rejects.toThrow(
+  await expect(buildWith([budgets({ initialJs: 4 * kib, initialScripts: 2, initialCss: 4 * kib, lazyChunk: 4 * kib })])).rejects.toThrow(
     /size budget exceeded:[\s\S]*initial JS .* gzip > budget 4\.0 KiB \(assets\/index-.*assets\/stage-/,
   )
-  await expect(buildWith([budgets({ initialJs: 200 * kib, initialCss: 4 * kib, lazyChunk: 0.01 * kib })])).rejects.toThrow(
+  await expect(buildWith([budgets({ initialJs: 200 * kib, initialScripts: 2, initialCss: 4 * kib, lazyChunk: 0.01 * kib })])).rejects.toThrow(
     /lazy chunk assets\/late-.*\.js/,
   )
-  await expect(buildWith([budgets({ initialJs: 200 * kib, initialCss: 4 * kib, lazyChunk: 4 * kib })])).resolves.toBeDefined()
+  await expect(buildWith([budgets({ initialJs: 200 * kib, initialScripts: 1, initialCss: 4 * kib, lazyChunk: 4 * kib })])).rejects.toThrow(
+    /initial JS in 2 files > budget 1 \(assets\/index-.*assets\/stage-/,
+  )
+  await expect(buildWith([budgets({ initialJs: 200 * kib, initialScripts: 2, initialCss: 4 * kib, lazyChunk: 4 * kib })])).resolves.toBeDefined()
+})
+
+test('a stage is one file: what it shares with a later stage is in its chunk, not a chunk of its own', async () => {
+  const entry = readFileSync(join(root, 'src', 'main.js'))
+  writeTwoStages()
+  /** Each chunk's file name (without its hash) and its modules' names. */
+  const chunksOf = async (codeSplitting?: ReturnType<typeof stageChunks>) => {
+    const output = (await buildWith([], codeSplitting)) as { output: { type: string; name: string; moduleIds: string[] }[] }
+    return Object.fromEntries(output.output.filter((file) => file.type === 'chunk').map((chunk) => [chunk.name, chunk.moduleIds.map((id) => id.split('/').pop())]))
+  }
+  try {
+    expect((await chunksOf()).shared).toEqual(['shared.js'])
+    const staged = await chunksOf(stageChunks(root, 'src/main.js', ['src/stage-a.js', 'src/stage-b.js']))
+    expect(staged.shared).toBeUndefined()
+    expect(staged['stage-a']).toEqual(expect.arrayContaining(['shared.js', 'stage-a.js']))
+    expect(staged['stage-b']).toEqual(['stage-b.js'])
+  } finally {
+    writeFileSync(join(root, 'src', 'main.js'), entry)
+  }
 })
 
 test('after the first frame the HTML announces the first screen’s chunks and fetches; the initial CSS is inline', async () => {
@@ -77,7 +109,7 @@ test('after the first frame the HTML announces the first screen’s chunks and f
   expect(html).toContain('.stage{color:#456}')
   // Named for the loader by a link that is never fetched, so a lazy chunk does not link it again.
   expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/)
-  expect(html).toMatch(/<link rel="stylesheet" href="\.\/assets\/index-[\w-]+\.css" disabled>/)
+  expect(html).toMatch(/<link rel="stylesheet" href="\.\/assets\/index-[\w-]+\.css" type="text\/x-inlined" disabled>/)
   expect(html).not.toMatch(/<script type="module"[^>]* src=/)
 })
 

@@ -57,7 +57,7 @@ function firstScreenScripts(bundle: OutputBundle, root: string, modules: string[
   }
   for (const module of modules) {
     const id = path.resolve(root, module)
-    const chunk = chunks.find((candidate) => candidate.facadeModuleId === id)
+    const chunk = chunks.find((candidate) => candidate.facadeModuleId === id || candidate.moduleIds.includes(id))
     if (!chunk) throw new Error(`first-screen: no chunk for ${module}; was it renamed?`)
     visit(chunk.fileName)
   }
@@ -91,9 +91,9 @@ function listed({ rel, href, as }: Preload): string {
  */
 export function startAfterFirstFrame(src: string, preloads: Preload[], legacy?: LegacyTier): string {
   const modern =
-    `for(const h of ${JSON.stringify(preloads.map(listed))}){const l=document.createElement("link");` +
+    `import(${JSON.stringify(src)});for(const h of ${JSON.stringify(preloads.map(listed))}){const l=document.createElement("link");` +
     `if(h.endsWith(".js"))l.rel="modulepreload";else{l.rel="preload";l.as=h.endsWith(".css")?"style":"fetch"}` +
-    `l.href=h;l.crossOrigin="anonymous";document.head.append(l)}import(${JSON.stringify(src)})`
+    `l.href=h;l.crossOrigin="anonymous";document.head.append(l)}`
   const start =
     legacy === undefined
       ? modern
@@ -152,7 +152,8 @@ export function firstScreen({ modules, fetches, prerender, headScript, inlineTar
         let html = tiers?.html ?? _html
         // The initial chunks' stylesheets are small and the prerendered screen needs them: inline,
         // they are there for the first paint and block nothing (the entry's own replaces its link).
-        // A disabled link (never fetched) names each one for Vite's loader, which otherwise links a
+        // A link of a stylesheet type no browser reads (never fetched; `disabled` alone is fetched by
+        // newer Chromium) names each one for Vite's loader, which otherwise links a
         // lazy screen's CSS dependencies it finds no <link> for: appended after the screen's own
         // stylesheet, the entry's base rules would win over the screen's (a secondary button
         // looked primary).
@@ -160,7 +161,7 @@ export function firstScreen({ modules, fetches, prerender, headScript, inlineTar
         for (const file of initialCss) {
           const output = bundle[file]
           if (output?.type !== 'asset') continue
-          const style = `<style>${String(output.source)}</style><link rel="stylesheet" href="./${file}" disabled>`
+          const style = `<style>${String(output.source)}</style><link rel="stylesheet" href="./${file}" type="text/x-inlined" disabled>`
           const linkTag = new RegExp(`<link rel="stylesheet"[^>]*href="\\./${file.replace(/[.]/g, '\\.')}"[^>]*>`)
           html = linkTag.test(html) ? html.replace(linkTag, () => style) : html.replace('</head>', () => `  ${style}\n  </head>`)
         }
