@@ -17,15 +17,16 @@ async function main() {
   // The build inlines the head script, the load watchdog with it; the dev server serves index.html as it is.
   if (import.meta.env.DEV) await import('./app/load-watchdog')
   // The machine's definition (XState building every state node) first, the edge that runs it
-  // (request layer, contract, strings) next: evaluated together they were one long task.
+  // (request layer, contract, asking for the strings) next: evaluated together they were one long
+  // task.
   await import('../machines/app.machine')
   await nextTask()
   const { startMachine } = await import('./app/start-machine')
   await nextTask()
-  const { actor, services, i18n } = await startMachine(window)
+  const { actor, services, locale, messages } = await startMachine(window)
   await nextTask()
-  const { renderApp } = await import('./app/render-app')
-  const ready = await i18n
+  const { renderApp, createI18n } = await import('./app/render-app')
+  const ready = await createI18n(locale, await messages)
   await nextTask()
   renderApp(root, ready, { actor, services }, () => {
     // The prerender's words, hidden if they were in another locale, show again with the page's own.

@@ -5,6 +5,9 @@ import type { i18n as I18n } from 'i18next'
 import { App } from './app'
 import type { AppHandles } from './app-context'
 
+/** i18next comes with the React side, which is the first to read the strings. */
+export { createI18n } from '../i18n/init-i18n'
+
 /** Runs `onCommit` in the commit that first puts its children on screen, before that frame paints. */
 function FirstCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
   // Never hand onCommit to React as the effect itself: what it returns would be taken for a clean-up.

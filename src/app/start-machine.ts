@@ -1,15 +1,19 @@
 import { startAppActor, type AppActor } from './app-actor'
 import { readConfig } from './config'
 import { createServices, type Services } from './services'
-import { initI18n } from '../i18n/init-i18n'
+import type { Locale } from '../i18n/locale'
+import { loadLocaleMessages, type Messages } from '../i18n/locale-messages'
 import { pageLocale } from '../i18n/page-locale'
-import type { i18n as I18n } from 'i18next'
 
 export interface StartedApp {
   actor: AppActor
   services: Services
-  /** The borrower's strings; boot's calls are already under way while they load. */
-  i18n: Promise<I18n>
+  locale: Locale
+  /**
+   * The borrower's strings; boot's calls are already under way while they load. i18next, which
+   * reads them, comes with the React side: here it would delay the stage that sends boot's calls.
+   */
+  messages: Promise<Messages>
 }
 
 /** The framework-free half of the start: the services, the locale, and the running machine. */
@@ -24,6 +28,6 @@ export async function startMachine(win: Window): Promise<StartedApp> {
   // Calls carry the language in Accept-Language: set it before boot's first call leaves.
   win.document.documentElement.lang = locale
   // The strings and the boot calls do not depend on each other: both start now.
-  const i18n = initI18n(locale)
-  return { actor: startAppActor(win, services), services, i18n }
+  const messages = loadLocaleMessages(locale)
+  return { actor: startAppActor(win, services), services, locale, messages }
 }

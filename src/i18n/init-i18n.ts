@@ -1,18 +1,9 @@
 import { createInstance, type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import type messages from '../../locales/zh-Hans.json'
 import { defaultLocale, intlLocale, type Locale } from './locale'
+import { loadLocaleMessages, type Messages } from './locale-messages'
 
-export type Messages = typeof messages
-
-/**
- * A template import, so Vite emits one chunk per locale file and the page downloads only the one
- * it shows; a static import would put all five in the entry chunk.
- */
-export async function loadLocaleMessages(locale: Locale): Promise<Messages> {
-  const module: { default: Messages } = await import(`../../locales/${locale}.json`)
-  return module.default
-}
+export { loadLocaleMessages, type Messages }
 
 /**
  * Loads the locale's messages, then returns a ready i18next instance that react-i18next's hooks
