@@ -31,6 +31,7 @@ export function stageChunks(root: string, entry: string, stages: string[]) {
   }
   return {
     groups: stages.map((file, index) => ({
+      debugName: stageName(file),
       name: (id: string, graph: ModuleGraph) => {
         mapStages(graph)
         return firstStage.get(id) === stageName(file) ? stageName(file) : null
