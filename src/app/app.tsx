@@ -116,7 +116,7 @@ const warmedLocales = new Set<Locale>()
 
 /**
  * Builds the locale's formatters in idle time, one per idle callback, once per page load. The
- * formatting module comes with the first page that formats, never in the first screen's load.
+ * formatting module comes with home's chunk, never with the stages that send boot's calls.
  */
 function warmFormattersWhenIdle(locale: Locale): void {
   if (warmedLocales.has(locale)) return
