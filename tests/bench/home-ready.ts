@@ -27,6 +27,15 @@ export interface HomeReadySample {
   readyMs: number
 }
 
+/** One request of the load: when it was asked for, its first byte and its last (ms since the navigation began). */
+export interface TimelineRow {
+  startMs: number
+  firstByteMs: number
+  endMs: number
+  bytes: number
+  path: string
+}
+
 async function throttledPage(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({
     viewport: { width: phone.width, height: phone.height },
@@ -73,12 +82,24 @@ function watchForHome(selector: string) {
   ;(window as unknown as { __homeReady: typeof found }).__homeReady = found
 }
 
-export async function measureHomeReady(browser: Browser, url: string): Promise<HomeReadySample> {
+/** With `timeline`, also every request the page made until home was ready, in the order they were asked for. */
+export async function measureHomeReady(browser: Browser, url: string, options: { timeline?: boolean } = {}): Promise<HomeReadySample & { timeline?: TimelineRow[] }> {
   const { page, close } = await throttledPage(browser)
   try {
     await page.addInitScript(watchForHome, homeWithData)
     await page.goto(url, { waitUntil: 'commit' })
-    return await page.evaluate(() => (window as unknown as { __homeReady: Promise<HomeReadySample> }).__homeReady, undefined)
+    const sample = await page.evaluate(() => (window as unknown as { __homeReady: Promise<HomeReadySample> }).__homeReady, undefined)
+    if (!options.timeline) return sample
+    const timeline = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+        startMs: Math.round(entry.startTime),
+        firstByteMs: Math.round(entry.responseStart),
+        endMs: Math.round(entry.responseEnd),
+        bytes: entry.transferSize,
+        path: new URL(entry.name).pathname,
+      })),
+    )
+    return { ...sample, timeline }
   } finally {
     await close()
   }

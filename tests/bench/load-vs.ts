@@ -17,7 +17,8 @@ import { buildNames, inTurns, twoBuildsOptions, writeResult } from './two-builds
  * loopback's network, when home shows with its figures (ms after the navigation began), the long
  * tasks' time over 50 ms in the first 5 s, and with `--trace` the main thread's parse and compile
  * time; under Lighthouse's mobile throttling applied by DevTools (slow 4G too), when home with the
- * borrower's data is painted with its button live, the bench's headline; with `--lighthouse`,
+ * borrower's data is painted with its button live, the bench's headline, and with `--timeline` every
+ * request of that load, to see which of them home waited for; with `--lighthouse`,
  * Lighthouse's own TBT and score. `dist/` (build it first) against the other directory. Measures only.
  * With `--record "<change>"` (`--vs` the build before the change), the medians before → after and their
  * ranges go in docs/performance.md's table of changes, one row per change, replaced when measured again;
@@ -28,6 +29,7 @@ const { values } = parseArgs({
   options: {
     ...twoBuildsOptions({ rounds: 8, port: 8855 }),
     trace: { type: 'boolean', default: false },
+    timeline: { type: 'boolean', default: false },
     lighthouse: { type: 'boolean', default: false },
     record: { type: 'string' },
     report: { type: 'boolean', default: false },
@@ -67,7 +69,11 @@ const lighthouseChrome = values.lighthouse && !values.report ? await launchForLi
 async function loadOnce(browser: Browser, sandboxUrl: string): Promise<LoadSample> {
   const { token, user } = await loginPersona(sandboxUrl, '13800000001')
   const url = pageUrl(sandboxUrl, {}, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } })
-  const { readyMs: homeReadySlow4gMs } = await measureHomeReady(browser, url)
+  const { readyMs: homeReadySlow4gMs, timeline } = await measureHomeReady(browser, url, { timeline: values.timeline })
+  if (timeline) {
+    console.log(`  requests until home with data (${Math.round(homeReadySlow4gMs)} ms): asked for, first byte, last byte (ms), bytes, path`)
+    for (const row of timeline) console.log(`    ${row.startMs}\t${row.firstByteMs}\t${row.endMs}\t${row.bytes}\t${row.path}`)
+  }
   const lighthouse = lighthouseChrome ? await runLighthouse(lighthouseChrome, url) : null
   const context = await newPhoneContext(browser, 'zh-CN')
   await context.addInitScript(() => {
