@@ -3,8 +3,6 @@ import { initReactI18next } from 'react-i18next'
 import { defaultLocale, intlLocale, type Locale } from './locale'
 import { loadLocaleMessages, type Messages } from './locale-messages'
 
-export { loadLocaleMessages, type Messages }
-
 /**
  * Loads the locale's messages, then returns a ready i18next instance that react-i18next's hooks
  * use. It is a fresh instance per call, so tests and a locale switch never share state.
