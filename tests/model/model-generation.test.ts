@@ -4,7 +4,6 @@ import { beforeAll, expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import { coverageOf, uncoveredTransitions } from './engine/coverage'
 import { instrument } from './engine/instrument'
-import { seedPaths } from './engine/path-cache'
 import { generatePaths } from './engine/paths'
 import type { PathSet } from './engine/model-path'
 import { replayAll } from './engine/replay'
@@ -20,13 +19,8 @@ function changedMachine(change: (config: Config) => Config): AnyStateMachine {
   return createMachine(change(config) as never, appMachine.implementations as never) as unknown as AnyStateMachine
 }
 
-// The same seed giving the same paths is the golden check's (machine-paths.test.ts): seed 1, every run.
-test('another seed gives other paths that reach as much', generous, () => {
-  const first = seedPaths(1)
-  const other = generatePaths({ seed: 7 })
-  expect(JSON.stringify(other.edgePaths)).not.toBe(JSON.stringify(first.edgePaths))
-  expect(other.unreached).toEqual(first.unreached)
-})
+// The same seed giving the same paths is the golden check's (machine-paths.test.ts); another seed
+// reaching as much on other paths is `npm run paths -- --seed 7`'s, as it generates the whole set again.
 
 /*
  * One machine changed three ways, as an engineer might leave it, generated once: a state nothing

@@ -16,7 +16,8 @@ import { writeRulesArtifacts } from './rules-artifacts'
 /*
  * `npm run paths`: generates the flow paths from the machine, lists them one a line and writes
  * them as JSON (for the visualizer and the React and browser runners).
- *   --seed N       exploration order (default 1); the same seed gives the same paths
+ *   --seed N       exploration order (default 1); the same seed gives the same paths, and another
+ *                  must reach what seed 1 reaches on other paths (exit 1 if not)
  *   --out FILE     where the JSON goes (default artifacts/model-paths.json)
  *   --coverage     replays every path at machine level and prints coverage for each level
  *   --run ID       replays one path (e.g. edge-12) at machine level, step by step
@@ -151,8 +152,14 @@ async function main(): Promise<number> {
     writeFileSync(descriptionFile, description)
     console.log(`approved: ${goldenFile} now holds these paths, ${descriptionFile} this machine`)
   } else {
-    if (seed !== 1) console.log(`(the golden paths are seed 1; seed ${seed} is not compared)`)
-    else if (committed !== golden) {
+    if (seed !== 1) {
+      // Another exploration order must find other paths to the same places: what seed 1 reaches, it reaches.
+      const first = seedPaths(1)
+      const reachedLess = JSON.stringify(set.unreached) !== JSON.stringify(first.unreached)
+      const samePaths = JSON.stringify(set.edgePaths) === JSON.stringify(first.edgePaths)
+      goldenOk = !reachedLess && !samePaths
+      console.log(`(the golden paths are seed 1; seed ${seed} ${reachedLess ? 'reaches other targets than seed 1' : 'reaches what seed 1 reaches'}${samePaths ? ', on the very same paths' : ', on other paths'})`)
+    } else if (committed !== golden) {
       goldenOk = false
       console.log(`\nThe paths differ from ${goldenFile} (- committed, + generated):\n${lineDiff(committed, golden)}`)
       console.log('\nReview the difference; if the machine is meant to behave so, run `npm run paths -- --approve`.')
