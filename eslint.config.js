@@ -162,4 +162,14 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The unit files share their worker's modules (vite.config.ts): a module mocked in one would be mocked, or not, in the next.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({ object: 'vi', property, message: 'Unit files share their modules with the next file in the worker: pass the part in, or test the module that builds it.' })),
+      ],
+    },
+  },
 )

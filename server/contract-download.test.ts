@@ -1,7 +1,9 @@
 import { JSDOM } from 'jsdom'
-import { expect, test, vi } from 'vitest'
+import { expect, test } from 'vitest'
 import { StatusCode } from '../src/contract/envelope'
 import { sandboxForSuite } from '../tests/support/test-client'
+import { contractHtml } from './content/agreements'
+import { contractDocument } from './contract-document'
 
 /*
  * "Save contract" over HTTP: the ticket is a signed, authenticated call; its URL serves the signed
@@ -9,19 +11,6 @@ import { sandboxForSuite } from '../tests/support/test-client'
  * persona's loan priced here by the rule (docs/product-rules.md#money-amortization) and formatted
  * with Intl directly, not by the server's code.
  */
-
-// The lender's contract text is where hostile HTML would come from; a test appends some to it.
-const hostile = vi.hoisted(() => ({ html: '' }))
-vi.mock('./content/agreements', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./content/agreements')>()
-  return {
-    ...real,
-    contractHtml: (input: Parameters<typeof real.contractHtml>[0]) => {
-      const text = real.contractHtml(input)
-      return { ...text, content_html: text.content_html + hostile.html }
-    },
-  }
-})
 
 const sb = sandboxForSuite()
 
@@ -158,20 +147,28 @@ test("the document has the borrower's name, amount, APR, term, signing date and 
 })
 
 // rules: contract-keep
-test('script and event handlers in the contract text do not survive into the saved document', async () => {
-  hostile.html =
+test('script and event handlers in the contract text do not survive into the saved document', () => {
+  // The lender's contract text is where hostile HTML would come from: the document the download serves, built from such a text.
+  const contract = contractHtml({ kind: 'contract', lenderName: '安心借', amount: repaying.amount, term: repaying.term, apr: repaying.apr, locale: 'en' })
+  const hostile =
     '<p id="kept">kept <b>bold</b></p><script>window.stolen = 1</script><img src="x" onerror="window.stolen = 2">' +
     '<a href="javascript:window.stolen = 3">link</a><svg onload="window.stolen = 4"></svg><iframe src="https://evil.test"></iframe>'
-  try {
-    const { ticket } = await ticketFor(repaying.phone)
-    const { text } = await download(ticket.url)
-    expect(text).not.toMatch(/<script|onerror|onload|javascript:|<iframe|<svg/i)
-    expect(text).toContain('kept <b>bold</b>')
-    // Run as a browser would, scripts on: nothing of the hostile text executes.
-    const dom = new JSDOM(text, { runScripts: 'dangerously' })
-    expect((dom.window as unknown as { stolen?: number }).stolen).toBeUndefined()
-    expect(dom.window.document.querySelectorAll('script, [onerror], [onload]')).toHaveLength(0)
-  } finally {
-    hostile.html = ''
-  }
+  const text = contractDocument({
+    locale: 'en',
+    borrowerName: repaying.name,
+    lenderName: '安心借',
+    amount: repaying.amount,
+    apr: repaying.apr,
+    term: repaying.term,
+    signedAt: Date.UTC(2026, 1, 10),
+    loanId: 'L1',
+    schedule: [{ period: 1, due_date: '2026-03-10', principal: repaying.amount, interest: 0, fee: 0 }],
+    contract: { ...contract, content_html: contract.content_html + hostile },
+  })
+  expect(text).not.toMatch(/<script|onerror|onload|javascript:|<iframe|<svg/i)
+  expect(text).toContain('kept <b>bold</b>')
+  // Run as a browser would, scripts on: nothing of the hostile text executes.
+  const dom = new JSDOM(text, { runScripts: 'dangerously' })
+  expect((dom.window as unknown as { stolen?: number }).stolen).toBeUndefined()
+  expect(dom.window.document.querySelectorAll('script, [onerror], [onload]')).toHaveLength(0)
 })

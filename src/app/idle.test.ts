@@ -1,4 +1,4 @@
-import { afterEach, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, expect, test, vi } from 'vitest'
 import { oneEachWhenIdle } from './idle'
 
 /*
@@ -24,6 +24,8 @@ const oneIdlePeriod = () => idlePeriods.shift()?.run()
 afterEach(() => {
   idlePeriods.length = 0
 })
+// The files after this one in its worker get the environment's own idle callbacks back.
+afterAll(() => vi.unstubAllGlobals())
 
 test('each task waits for an idle period of its own, in order', () => {
   const ran: string[] = []
