@@ -43,8 +43,11 @@ function suiteSection(): string[] {
   lines.push(`${run.passed} passed, ${run.failed} failed, in ${minutes(run.seconds)} ${machine}${cpu}, from the type check to the last reviewer-page test (artifacts/npm-test.json, ${run.finishedAt.slice(0, 16).replace('T', ' ')} UTC).`, '')
   // The files that decide how long a run takes; three run at a time, so these are times beside others.
   const report = readJson('vitest-report.json') as { testResults: { name: string; startTime: number; endTime: number }[] } | undefined
-  const long = (report?.testResults ?? [])
-    .map((file) => ({ file: path.relative(repoRoot, file.name), seconds: Math.round((file.endTime - file.startTime) / 1000) }))
+  const files = report?.testResults ?? []
+  // The report names files by absolute path in the checkout it ran in, which may be another clone.
+  const runRoot = commonDirectory(files.map((file) => file.name))
+  const long = files
+    .map((file) => ({ file: path.relative(runRoot, file.name), seconds: Math.round((file.endTime - file.startTime) / 1000) }))
     .filter((file) => file.seconds >= 30)
     .sort((a, b) => b.seconds - a.seconds)
   if (long.length > 0) {
@@ -183,9 +186,18 @@ function ordersSection(): string[] {
   return lines
 }
 
+/** The deepest folder that holds every one of `paths` (the run's checkout: its test files lie in tests/, src/ and server/). */
+function commonDirectory(paths: string[]): string {
+  if (paths.length === 0) return repoRoot
+  let common = path.dirname(paths[0] as string)
+  for (const file of paths) while (!file.startsWith(`${common}${path.sep}`)) common = path.dirname(common)
+  return common
+}
+
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
   const body = [...suiteSection(), ...modelSection(), ...ordersSection(), ...rulesSection(), ...oracleSection(), ...reliabilitySection(), ...mutationSection()].join('\n')
   writeDocBlock(path.join(repoRoot, 'docs', 'testing.md'), 'test-figures', body)
   writeDocBlock(path.join(repoRoot, 'docs', 'testing.md'), 'env-settings', settingsTable())
   console.log('docs/testing.md: figures rewritten from artifacts/, environment settings from tests/support/env.ts')
 }
+
