@@ -300,6 +300,12 @@ test.each(cases)('%s, %s: the same screen, every field as typed', { timeout: 180
     ok = true
   } finally {
     results.push({ screen, disruption, ok })
-    if (!ok) await page.screenshot({ path: screenshotPath(`nothing-lost-${screen}-failure`) }).catch(() => {})
+    if (!ok) {
+      await page.screenshot({ path: screenshotPath(`nothing-lost-${screen}-failure`), fullPage: true }).catch(() => {})
+      // What the host and the page said to each other, and where the web view was: a picture alone cannot tell a blank frame's cause.
+      const frameUrl = await page.locator('#frame').getAttribute('src').catch(() => null)
+      const bridgeLog = await page.locator('#log').innerText().catch(() => '')
+      console.error(`nothing lost, ${screen}, ${disruption}: web view at ${frameUrl}; page errors ${JSON.stringify(pageErrors)}; bridge log:\n${bridgeLog}`)
+    }
   }
 })
