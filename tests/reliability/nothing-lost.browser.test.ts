@@ -199,9 +199,21 @@ async function expectValues(frame: Frame, form: FormScreen, sessionLost = false)
 }
 
 const pageErrors: string[] = []
+/** The answers a case scripts for its screen's call, in order; every other request reaches the sandbox. */
+let scripted: { call: string; answers: number[] } | null = null
 
 beforeAll(async () => {
   context = await newPhoneContext(browser, 'en-US')
+  // One route per call, set for the whole walk and never removed: routes added and removed while
+  // the host swaps its web view left one of the new page's requests paused for good (a blank frame,
+  // or a page chunk that never came).
+  for (const call of new Set(screens.map((form) => form.call))) {
+    await context.route(call, async (route) => {
+      const status = scripted?.call === call ? scripted.answers.shift() : undefined
+      if (status === undefined) return route.fallback()
+      await route.fulfill({ status, contentType: 'application/json', body: '{}' })
+    })
+  }
   // The host simulator's own settings: English, the approve persona.
   await context.addInitScript(() => {
     if (!localStorage.getItem('huaqian.host.v1')) localStorage.setItem('huaqian.host.v1', JSON.stringify({ phone: '13800000001', locale: 'en', loggedOut: false }))
@@ -250,16 +262,12 @@ const disruptions: Record<string, (form: FormScreen) => Promise<{ sessionLost: b
     // where the borrower was, which sends their call again (same body, same key): that second
     // answer is a 503, so the borrower stays to be looked at, with the catalogue's message.
     const answers = [401, 503]
-    await page.route(form.call, async (route) => {
-      const status = answers.shift()
-      if (status === undefined) return route.fallback()
-      await route.fulfill({ status, contentType: 'application/json', body: '{}' })
-    })
+    scripted = { call: form.call, answers }
     await form.submit(await hostFrame())
     await page.locator('#overlay-home').waitFor({ state: 'visible', timeout: 30_000 })
     await page.locator('#reopen-from-home').click()
     await expect.poll(() => answers.length, { timeout: 30_000, message: 'the call is sent again after the new token' }).toBe(0)
-    await page.unroute(form.call)
+    scripted = null
     await backFromCallScreen(form)
     return { sessionLost: false }
   },
