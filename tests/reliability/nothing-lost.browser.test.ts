@@ -204,9 +204,9 @@ let scripted: { call: string; answers: number[] } | null = null
 
 beforeAll(async () => {
   context = await newPhoneContext(browser, 'en-US')
-  // One route per call, set for the whole walk and never removed: routes added and removed while
-  // the host swaps its web view left one of the new page's requests paused for good (a blank frame,
-  // or a page chunk that never came).
+  // One route per call, set for the whole walk and never removed: a route removed while the host
+  // swaps its web view can leave one of the new page's requests paused for good (a blank frame, or a
+  // page chunk that never comes).
   for (const call of new Set(screens.map((form) => form.call))) {
     await context.route(call, async (route) => {
       const status = scripted?.call === call ? scripted.answers.shift() : undefined

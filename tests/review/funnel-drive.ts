@@ -42,18 +42,30 @@ async function recordScreens(host: Page): Promise<() => Promise<string[]>> {
   return () => frame.evaluate(() => [...(window as unknown as { shownScreens: string[] }).shownScreens])
 }
 
-/** Plays the whole-funnel path on a new borrower of the drive's own; returns that borrower's number. */
-export async function driveFunnel(review: Page, host: Page, funnel: FunnelPath, run: string): Promise<string> {
+const driveSteps = (review: Page) => review.locator('#drive-body ol.steps > li')
+
+/**
+ * Picks the path afresh and takes the drive's first step: it makes the drive's own borrower, and the
+ * host opens the page at home for it. Returns that borrower's number.
+ */
+export async function beginDrive(review: Page, funnel: FunnelPath): Promise<string> {
   const picker = review.getByRole('combobox', { name: 'Generated path' })
   await picker.selectOption('')
   await picker.selectOption(funnel.id)
-  const steps = review.locator('#drive-body ol.steps > li')
-  const total = funnel.steps.length
-  expect(await steps.count()).toBe(total + 1)
-  // The first Forward makes the drive's borrower; the host opens the page at home for it.
+  const steps = driveSteps(review)
+  expect(await steps.count()).toBe(funnel.steps.length + 1)
   await review.getByRole('button', { name: 'Forward ▶' }).click()
   await expect.poll(() => steps.nth(0).textContent(), { timeout: 30_000 }).toMatch(/opened the page at home/)
-  const phone = /a new borrower, (186\d{8})/.exec((await steps.nth(0).textContent()) ?? '')?.[1] ?? ''
+  const phone = /a new borrower, (186\d{8})/.exec((await steps.nth(0).textContent()) ?? '')?.[1]
+  expect(phone, 'the drive names its new borrower').toBeDefined()
+  return phone as string
+}
+
+/** Plays the whole-funnel path on a new borrower of the drive's own; returns that borrower's number. */
+export async function driveFunnel(review: Page, host: Page, funnel: FunnelPath, run: string): Promise<string> {
+  const phone = await beginDrive(review, funnel)
+  const steps = driveSteps(review)
+  const total = funnel.steps.length
   const shownScreens = await recordScreens(host)
   await review.getByRole('button', { name: 'Play to the end' }).click()
   const tally = review.locator('#drive-tally')

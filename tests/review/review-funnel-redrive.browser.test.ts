@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { driveFunnel, wholeFunnelPath } from './funnel-drive'
+import { beginDrive, driveFunnel, wholeFunnelPath } from './funnel-drive'
 import { applyByHand, frameOnScreen, reviewerBesideHost, reviewSuite } from './review-kit'
 
 /*
@@ -14,12 +14,7 @@ const suite = reviewSuite()
 test('a drive begun and left, the default persona moved by hand, then the whole funnel driven again on the same page: a borrower of its own, every step ✓', { timeout: 600_000 }, async () => {
   const funnel = wholeFunnelPath()
   const { context, review, host, errors } = await reviewerBesideHost(suite)
-  await review.getByRole('combobox', { name: 'Generated path' }).selectOption(funnel.id)
-  const steps = review.locator('#drive-body ol.steps > li')
-  await review.getByRole('button', { name: 'Forward ▶' }).click()
-  await expect.poll(() => steps.nth(0).textContent(), { timeout: 30_000 }).toMatch(/opened the page at home/)
-  const first = /a new borrower, (186\d{8})/.exec((await steps.nth(0).textContent()) ?? '')?.[1]
-  expect(first).toBeDefined()
+  const first = await beginDrive(review, funnel)
 
   // By hand, in the host simulator: the default persona logged in again and its application begun.
   await host.locator('#persona').selectOption('13800000001')
