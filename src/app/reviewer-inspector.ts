@@ -1,5 +1,5 @@
 import type { ActorRefLike, InspectionEvent } from 'xstate'
-import { indexAmongSiblings, microstepOf, type TransitionView } from '../../machines/definition'
+import { indexAmongSiblings, microstepOf, type TransitionView } from './machine-definition'
 import { liveChannelName, type LiveMessage, type PageReport, type TakenTransition } from '../review/live-protocol'
 
 /** Where a taken transition sits in its source's definition; XState reports the object itself. */

@@ -1,11 +1,11 @@
 import type { AnyStateMachine } from 'xstate'
-import { allNodes, declaredGuard, describeGuard, indexAmongSiblings, inventoryOf, rootOf, type NodeView, type TransitionKind, type TransitionView } from '../../machines/definition'
+import { allNodes, declaredGuard, describeGuard, indexAmongSiblings, inventoryOf, rootOf, type NodeView, type TransitionKind, type TransitionView } from '../app/machine-definition'
 import type { Words } from '../../machines/flow-kit'
 import { machineWords } from './machine-words'
 import { fill, speaker } from './plain-words'
 
 /*
- * The statechart as data, read from the machine's own definition (machines/definition.ts), never
+ * The statechart as data, read from the machine's own definition (src/app/machine-definition.ts), never
  * from a hand-kept copy: a state added to the machine is a state on the chart. Transition keys and
  * guard names are the ones the model-based tests' coverage files and the committed machine
  * description use, so the overlay, the chart and a diff address a transition and say a rule the

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import { startSamples } from './engine/fixtures'
-import { allNodes, rootOf } from '../../machines/definition'
+import { allNodes, rootOf } from '../../src/app/machine-definition'
 import type { ConcurrentState, ExploreOptions } from './engine/orders'
 import { concurrentStates, exploreOrders, formatOrders, prefixesOf, runOrder } from './engine/orders'
 import type { AppContext } from '../../machines/context'

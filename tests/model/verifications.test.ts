@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
-import { allNodes, rootOf, type NodeView } from '../../machines/definition'
+import { allNodes, rootOf, type NodeView } from '../../src/app/machine-definition'
 import { eventForLocation } from '../../machines/routes'
 import { entryAlias, specPaths } from '../support/verify'
 import { verifications } from './verifications'

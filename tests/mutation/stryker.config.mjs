@@ -3,7 +3,7 @@
 //   MUTATION_TESTS=model  (default) the model-based tests alone: tests/mutation/vitest.model.config.ts
 //   MUTATION_TESTS=suite  the whole suite except the Chromium tests: tests/mutation/vitest.suite.config.ts
 //     (MUTATION_SUITE_FAST=1: without the React-level model paths too, a lower bound)
-//   MUTATION_SCOPE=machines (default: all) only machines/ and the route projection
+//   MUTATION_SCOPE=machines (default: all) only machines/, the reading of its definition and the route projection
 //   MUTATION_STATIC=ignore  leave out static mutants (quick)
 //   MUTATION_SURVIVORS_OF=<report.json>  only the lines where that report's mutants survived or were
 //     not reached: e.g. the whole suite on what the model-based tests left (its kills add to the report's)
@@ -34,7 +34,7 @@ const name = `${tests}${tests === 'suite' && process.env.MUTATION_SUITE_FAST ? '
 const incrementalFile = `artifacts/mutation/${name}-previous.json`
 if (incrementalFrom) copyFileSync(incrementalFrom, incrementalFile)
 
-const machines = ['machines/**/*.ts', 'src/app/route-projection.tsx']
+const machines = ['machines/**/*.ts', 'src/app/machine-definition.ts', 'src/app/route-projection.tsx']
 const rest = ['src/app/**/*.{ts,tsx}', '!src/app/**/*.test.{ts,tsx}', 'src/api/**/*.ts', '!src/api/**/*.test.ts', 'src/pages/**/*.tsx']
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

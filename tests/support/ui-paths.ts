@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate'
 import type { StepAction } from '../model/engine/explore'
-import { activeNodes } from '../../machines/definition'
+import { activeNodes } from '../../src/app/machine-definition'
 import type { PathSet } from '../model/engine/model-path'
 import { generatePaths } from '../model/engine/paths'
 import { borrowerOps } from './user-steps'

@@ -17,7 +17,7 @@ import {
   waitMs,
 } from './fixtures'
 import type { Instrumented } from './instrument'
-import { activeNodes, evaluateGuard, microstepOf, type NodeView, type TransitionView } from '../../../machines/definition'
+import { activeNodes, evaluateGuard, microstepOf, type NodeView, type TransitionView } from '../../../src/app/machine-definition'
 
 /*
  * The test model: the real machine, stepped with XState's pure transition (nothing runs, no actor

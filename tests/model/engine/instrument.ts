@@ -1,12 +1,12 @@
 import { fromPromise } from 'xstate'
 import type { AnyStateMachine } from 'xstate'
-import { evaluateGuard, inventoryOf, type GuardArgs, type Inventory, type TransitionView } from '../../../machines/definition'
+import { evaluateGuard, inventoryOf, type GuardArgs, type Inventory, type TransitionView } from '../../../src/app/machine-definition'
 
 /*
  * A private copy of the app's machine for the model: each guarded transition reports what its
  * guard answered, and each invoked actor is answered by whoever drives the copy (the explorer, or
  * a runner following a path). The model itself is read from the machine's definition
- * (machines/definition.ts), so it cannot drift from the app's machine.
+ * (src/app/machine-definition.ts), so it cannot drift from the app's machine.
  */
 
 /** Receives what an instrumented machine did: guard answers, per transition key. */

@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate'
-import { allNodes, declaredGuard, describeGuard, inventoryOf, paramsText, rootOf, type NodeView } from '../../../machines/definition'
+import { allNodes, declaredGuard, describeGuard, inventoryOf, paramsText, rootOf, type NodeView } from '../../../src/app/machine-definition'
 import { screenPaths, type ScreenName } from '../../../machines/screens'
 
 /*

@@ -1,6 +1,6 @@
 import type { AnyActorRef, AnyStateMachine, EventObject } from 'xstate'
 import type { Seen } from './coverage'
-import { activeNodes, evaluateGuard, inventoryOf, microstepOf } from '../../../machines/definition'
+import { activeNodes, evaluateGuard, inventoryOf, microstepOf } from '../../../src/app/machine-definition'
 
 /*
  * Coverage of a machine that runs with its REAL actors (the React level: the app's own services

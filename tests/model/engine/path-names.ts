@@ -3,7 +3,7 @@ import { funnelScreens } from '../../../machines/screens'
 import { createStepper, expectationOf, identityOf, offersOf, type Expectation, type Offer, type StepAction } from './explore'
 import { notExplored, startSamples } from './fixtures'
 import { type Instrumented } from './instrument'
-import { rootOf } from '../../../machines/definition'
+import { rootOf } from '../../../src/app/machine-definition'
 import type { ModelPath, NamedPath } from './model-path'
 import { activeStateIds } from './screen-paths'
 

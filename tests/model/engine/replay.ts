@@ -4,7 +4,7 @@ import type { Expectation, StepAction } from './explore'
 import { expectationOf } from './explore'
 import { clockStartMs, failureOf, fixtures, startSamples } from './fixtures'
 import type { Instrumented } from './instrument'
-import { activeNodes, microstepOf } from '../../../machines/definition'
+import { activeNodes, microstepOf } from '../../../src/app/machine-definition'
 import type { ModelPath, PathStep } from './model-path'
 
 /**

@@ -1,6 +1,6 @@
 import type { AnyStateMachine } from 'xstate'
 import { calls, type CallName } from '../../../src/contract/calls'
-import { allNodes, inventoryOf, rootOf, type NodeView } from '../../../machines/definition'
+import { allNodes, inventoryOf, rootOf, type NodeView } from '../../../src/app/machine-definition'
 import { stateRules } from './state-rules'
 
 /*

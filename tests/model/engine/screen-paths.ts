@@ -1,7 +1,7 @@
 import type { StateValue } from 'xstate'
 import { appMachine } from '../../../machines/app.machine'
-import type { NodeView } from '../../../machines/definition'
-import { allNodes, rootOf } from '../../../machines/definition'
+import type { NodeView } from '../../../src/app/machine-definition'
+import { allNodes, rootOf } from '../../../src/app/machine-definition'
 import type { ModelPath, PathSet } from './model-path'
 
 /*

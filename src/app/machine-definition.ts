@@ -1,6 +1,6 @@
 import { and, not, or, stateIn } from 'xstate'
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject, InspectionEvent } from 'xstate'
-import type { Words } from './flow-kit'
+import type { Words } from '../../machines/flow-kit'
 
 /*
  * The machine's definition as typed data: its state nodes, their formatted transitions and the
