@@ -51,6 +51,8 @@ test('the scan counts a tag above a test, and neither prose nor a test name; it 
       '// rules: alpha-one, no-such-rule',
       "test('alpha-one holds', () => {})",
       "test('beta-two in a name only', () => {})",
+      '// rules: gamma-three',
+      "if (locale === 'en') test('gamma-three in one language', () => {})",
       '// rules: beta-two',
       'const notATest = 1',
       '',
@@ -61,12 +63,12 @@ test('the scan counts a tag above a test, and neither prose nor a test name; it 
   expect(report.map((r) => [r.id, r.checks.map((c) => `${c.level} ${c.name}`)])).toEqual([
     ['alpha-one', ['unit src/a.test.ts › alpha-one holds']],
     ['beta-two', []],
-    ['gamma-three', []],
+    ['gamma-three', ['unit src/a.test.ts › gamma-three in one language']],
   ])
   expect(report.map((r) => r.title)).toEqual(['Alpha holds.', 'Beta holds', 'Gamma is seen by the eye.'])
   expect(report[2]!.notAutomated).toBe('a person must look at it.')
   expect(unknown.filter((u) => u.file !== 'tests/model/engine/properties.ts')).toEqual([{ file: 'src/a.test.ts', line: 2, id: 'no-such-rule' }])
-  expect(misplaced).toEqual([{ file: 'src/a.test.ts', line: 5 }])
+  expect(misplaced).toEqual([{ file: 'src/a.test.ts', line: 7 }])
 })
 
 test('a check\'s level is where its file runs', () => {

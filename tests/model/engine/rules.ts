@@ -6,7 +6,8 @@ import { properties } from './properties'
  * Rules traced to checks (docs/product-rules.md): every rule id the document declares, with the
  * checks that name it and the levels they run at. A check names a rule in one of two ways only:
  *   - a temporal property by its `rules` (tests/model/engine/properties.ts);
- *   - a test by a `// rules: id, id` line directly above its `describe`, `it` or `test` call.
+ *   - a test by a `// rules: id, id` line directly above its `describe`, `it` or `test` call (or an
+ *     `if (…)` that defines it).
  * An id met anywhere else in a test file (its prose, a test's name) names nothing, so a rule is
  * never counted as checked by a file that only talks about it.
  */
@@ -97,7 +98,8 @@ export function levelOf(file: string, text: string): RuleLevel {
 }
 
 const tagLine = /^\s*\/\/ rules: ([a-z0-9-]+(?:, [a-z0-9-]+)*)\s*$/
-const testCall = /^\s*(?:describe|it|test)(?:\.\w+)*\(/
+// A test defined for some cases of a loop only (`if (locale === 'en') test(…)`) is a test all the same.
+const testCall = /^\s*(?:if \(.*\) )?(?:describe|it|test)(?:\.\w+)*\(/
 
 /** Every `// rules:` line of a file, with the test it stands above; a line above anything else is an error. */
 export function tagsOf(file: string, text: string): { tags: (RuleTag & { test: string })[]; misplaced: number[] } {
@@ -112,7 +114,8 @@ export function tagsOf(file: string, text: string): { tags: (RuleTag & { test: s
       misplaced.push(i + 1)
       return
     }
-    const after = lines.slice(i + 1, i + 40).join('\n')
+    // From the call itself: an `if (…)` before it holds strings that are no name.
+    const after = [next.slice(next.search(/(?:describe|it|test)(?:\.\w+)*\(/)), ...lines.slice(i + 2, i + 40)].join('\n')
     // `test('name', …)`, or `test.each(table)('name', …)`: the name is the first string of the call that takes the body.
     const quoted = /(['"`])((?:\\.|(?!\1)[^\n])*)\1/
     const name = /^\s*\w+\.each\(/.test(next)
