@@ -576,6 +576,32 @@ test('the same lender chosen again: its card stays bound, the application goes s
   expect(await walk('fresh', [...boundThenRefused(), ...toLender('lender-a'), 'form.change(lendConfirm:agree)', 'form.submit'], { lands: 'lendConfirm.applying' })).toBeNull()
 })
 
+// ---- a lender is chosen within what it offers (docs/product-rules.md#flow-lender-offer) ----
+
+/** A golden path up to the match screen's list, answered with lenders whose offers are narrower than the demand. */
+function atNarrowOffers(): PathStep[] {
+  const { g, index } = firstTaking('listMatches.done:matches', 'match.ready')
+  return [...g.path.steps.slice(0, index), { label: 'listMatches.done:narrowOffers', do: actionOf('listMatches.done:narrowOffers'), expect: {} as Expectation }]
+}
+
+// rules: flow-lender-offer
+test.each([
+  ['lender-c', 'a limit below the demand and terms below 12 months: priced at its limit, for its longest term below 12'],
+  ['lender-d', 'terms all above 12 months: priced at the demand, for its shortest term'],
+])('choosing %s (%s)', async (lender) => {
+  // The trial's query must carry the amount and term within the lender's offer (machine-checks.ts: the request).
+  expect(await walk('fresh', [...atNarrowOffers(), `match.select(${lender})`, 'showCard.done:card', 'trialLoan.done:quote'], { lands: 'lendConfirm' })).toBeNull()
+})
+
+// rules: flow-lender-offer
+test.each([
+  ['lender-e', 'no limit for this borrower'],
+  ['lender-f', 'no term for this borrower'],
+  ['lender-b', 'not among the lenders listed'],
+])('choosing %s (%s) is refused: the match screen stays, nothing is asked', async (lender) => {
+  expect(await walk('fresh', [...atNarrowOffers(), `match.select(${lender})`], { refused: true })).toBeNull()
+})
+
 // ---- a payment the bank is still settling (docs/product-rules.md#screens-and-flow: the result is polled until last_repayment settles) ----
 
 test.each([

@@ -8,7 +8,7 @@ import { HashRouter } from 'react-router-dom'
 import { expect, test } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
 import { appMachine } from '../../machines/app.machine'
-import { goldenFile, parseGolden } from './engine/golden'
+import { actionOf, goldenFile, parseGolden } from './engine/golden'
 import { instrument } from './engine/instrument'
 import type { ModelPath } from './engine/model-path'
 import { replayPath } from './engine/replay'
@@ -97,6 +97,23 @@ test.each(['home.ready', 'repayment.ready', 'overlay.privacy.ready'])('a URL of 
   const g = golden.find((p) => p.shows.at(-1)!.state.endsWith(state))
   if (g === undefined) throw new Error(`no golden path ends at ${state}`)
   expect(await project({ ...g.path, steps: [...g.path.steps, nowhere] })).toBeNull()
+})
+
+// rules: webview-back
+test('a deep link to the lender match opened first in the web view: home lies beneath it, so Back lands on home', async () => {
+  // An approved borrower at boot (docs/product-rules.md#boot-login-gate): the link's screen opens, over nothing of the page's.
+  const boot = ['resolveBaseUrl.done:sandbox', 'lookupChannel.done:loginNotRequired', 'showUser.done:borrower', 'getLoanUserStatus.done:approved', 'showRewardProduct.done:onSale']
+  const steps = boot.map((label) => ({ label, do: actionOf(label), expect: {} }) as unknown as ModelPath['steps'][number])
+  const failure = await project({ ...golden[0]!.path, start: 'matchLink', steps })
+  expect(shownPath()).toBe(specPaths.get('match'))
+  // jsdom traverses on a zero-delay task; with no entry beneath, no popstate comes and the later timer ends the wait.
+  await new Promise<void>((resolve) => {
+    window.addEventListener('popstate', () => resolve(), { once: true })
+    setTimeout(resolve, 1_000)
+    window.history.back()
+  })
+  expect(shownPath(), 'Back from the linked screen').toBe(specPaths.get('home'))
+  expect(failure).toBeNull()
 })
 
 /** Replays a path with the projection rendered; the first step whose URL or history write is wrong, or null. */

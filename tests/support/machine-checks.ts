@@ -7,6 +7,7 @@ import type { FailureKind, StartSample } from '../model/engine/fixtures'
 import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
 import { isOverlay, screenOfRoute } from '../../machines/screens'
 import { calls, type CallName } from '../../src/contract/calls'
+import type { LoanTerm } from '../../src/contract/entities'
 import { IdempotencyLedger } from './request-checks'
 
 /*
@@ -82,10 +83,19 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
       }
       case 'match.select': {
         const lender = event.lender_id ?? null
-        if (lender === world.lender || world.lender === null) return { ...world, lender }
+        const offer = offerOf(world, lender)
+        if (offer === null) return world
+        // docs/product-rules.md#flow-lender-offer: what the borrower chose stays, within this lender's offer.
+        const chosen = world.typed.lendConfirm ?? {}
+        const within = {
+          ...chosen,
+          ...(chosen.amount == null ? {} : { amount: Math.min(chosen.amount, offer.limit) }),
+          ...(chosen.term == null ? {} : { term: termWithin(chosen.term, offer.terms) }),
+        }
+        if (lender === world.lender || world.lender === null) return { ...world, lender, typed: { ...world.typed, lendConfirm: within } }
         // Agreements accepted and a code typed were for the first lender's contract and card: another lender asks
         // again (docs/product-rules.md#field-agreements-unticked); the amount and term chosen stay.
-        const { agreements: _accepted, code: _code, ...kept } = world.typed.lendConfirm ?? {}
+        const { agreements: _accepted, code: _code, ...kept } = within
         return { ...world, lender, typed: { ...world.typed, lendConfirm: kept } }
       }
       case 'repay.select':
@@ -143,6 +153,33 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
 
 // ---- what the page would send ----
 
+/**
+ * docs/product-rules.md#flow-lender-offer: the limit and terms of a listed lender that offers this borrower
+ * something, as the sandbox listed it; null for one that is not listed or lists no limit or no term.
+ */
+function offerOf(world: MachineWorld, lenderId: string | null): { limit: number; terms: LoanTerm[] } | null {
+  const listed = get<{ lender_id: string; credit_limit: number; terms: LoanTerm[] }[] | undefined>(world.answers.listMatches, 'items') ?? []
+  const lender = listed.find((l) => l.lender_id === lenderId)
+  return lender === undefined || lender.credit_limit <= 0 || lender.terms.length === 0 ? null : { limit: lender.credit_limit, terms: lender.terms }
+}
+
+/** The term asked for if offered, else the longest offered below it, else the shortest offered. */
+function termWithin(term: LoanTerm, offered: LoanTerm[]): LoanTerm {
+  if (offered.includes(term)) return term
+  const shorter = offered.filter((t) => t < term)
+  return shorter.length > 0 ? shorter.reduce((a, b) => (a > b ? a : b)) : offered.reduce((a, b) => (a < b ? a : b))
+}
+
+/** The amount and term the chosen lender is asked for: the confirmation's, else the demand's within the offer. */
+function lenderPrice(world: MachineWorld): { amount: unknown; term?: unknown } {
+  const demand = demandOf(world)
+  const typed = world.typed.lendConfirm ?? {}
+  const offer = offerOf(world, world.lender)
+  const amount = typed.amount ?? (offer === null || typeof demand.amount !== 'number' ? demand.amount : Math.min(demand.amount, offer.limit)) ?? get(world.answers.trialLoan, 'amount')
+  const term = typed.term ?? (offer === null || typeof demand.term !== 'number' ? demand.term : termWithin(demand.term as LoanTerm, offer.terms))
+  return term === undefined ? { amount } : { amount, term }
+}
+
 const terms = [3, 6, 9, 12, 24, 36]
 
 /** docs/product-rules.md#field-amount-term: 1,000–200,000 CNY in steps of 100 (fen), terms 3–36 months. */
@@ -183,7 +220,7 @@ function expectedFields(src: string, world: MachineWorld): { params?: Record<str
     case 'trialLoan':
       return world.lender === null
         ? { input: typed.demand?.amount === undefined ? {} : { amount: typed.demand.amount }, price: true }
-        : { input: { lender_id: world.lender, amount: typed.lendConfirm?.amount ?? demand.amount ?? get(a.trialLoan, 'amount') }, price: true }
+        : { input: { lender_id: world.lender, ...lenderPrice(world) }, price: true }
     case 'updateLoanUser':
       return { params: { id: statusId } }
     case 'getBiometricResult':
@@ -206,7 +243,7 @@ function expectedFields(src: string, world: MachineWorld): { params?: Record<str
       return {
         input: {
           lender_id: world.lender,
-          amount: typed.lendConfirm?.amount ?? demand.amount ?? get(a.trialLoan, 'amount'),
+          ...lenderPrice(world),
           purpose: demand.purpose,
           agreements: { loan: true, contract: true, third_party: true },
         },

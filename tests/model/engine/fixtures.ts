@@ -282,6 +282,17 @@ export const fixtures: Fixtures = {
     matches: () => ({ items: [lenderA] }),
     // A second lender to change to after the first one's card was bound (notExplored).
     twoLenders: () => ({ items: [lenderA, { ...lenderA, lender_id: 'lender-b', name: 'Lender B', credit_limit: 3_000_000, apr: 0.15, recommended: false }] }),
+    // Lenders whose offer is narrower than the demand (a lower limit; terms listed out of order, none of
+    // them the 12 months asked for), and two that offer this borrower nothing: no limit, no term (notExplored).
+    narrowOffers: () => ({
+      items: [
+        lenderA,
+        { ...lenderA, lender_id: 'lender-c', name: 'Lender C', credit_limit: 300_000, terms: [9, 3] as LoanTerm[], recommended: false },
+        { ...lenderA, lender_id: 'lender-d', name: 'Lender D', credit_limit: 20_000_000, terms: [36, 24] as LoanTerm[], recommended: false },
+        { ...lenderA, lender_id: 'lender-e', name: 'Lender E', credit_limit: 0, recommended: false },
+        { ...lenderA, lender_id: 'lender-f', name: 'Lender F', terms: [], recommended: false },
+      ],
+    }),
   },
   getContract: {
     contract: ({ input }) => ({ title: `Contract ${input.lender_id}`, version: '1', content_html: '<p>Contract</p>' }),
@@ -376,7 +387,7 @@ export const eventSamples: { [T in UserEventType]: EventSample[] } = {
   'poll.stop': [one({ type: 'poll.stop' })],
   'poll.now': [one({ type: 'poll.now' })],
   'result.continue': [one({ type: 'result.continue' })],
-  'match.select': [one({ type: 'match.select', lender_id: 'lender-a' }, 'lender-a'), one({ type: 'match.select', lender_id: 'lender-b' }, 'lender-b')],
+  'match.select': (['lender-a', 'lender-b', 'lender-c', 'lender-d', 'lender-e', 'lender-f'] as const).map((lender) => one({ type: 'match.select', lender_id: lender }, lender)),
   'repay.loan': [one({ type: 'repay.loan', loan_id: 'loan-1' }, 'loan-1')],
   'repay.select': [
     one({ type: 'repay.select', periods: [1] }, 'period-1'),
@@ -549,7 +560,7 @@ export const startSamples: readonly StartSample[] = [
  * (docs/product-rules.md).
  */
 export const notExplored = {
-  fixtures: new Set(['getLoanUserStatus.rejected', 'getLoanUserStatus.overdue', 'getLoanUserStatus.settled', 'getLoanUserStatus.approvedOwningRights', 'getLoanUserStatus.repaymentStillProcessing', 'getLoanUserStatus.repaymentFailed', 'getLoanUserStatus.earlierRepaymentSettled', 'getRepayPlan.partlyPaid', 'listMatches.twoLenders', 'getCreditDecision.reviewingRetryAfter']),
-  samples: new Set(['repay.select(none)', 'repay.select(period-2)', 'repay.select(period-3)', 'repay.select(periods-3-2)', 'repay.select(periods-2-4)', 'match.select(lender-b)', 'overlay.open(thirdParty)']),
+  fixtures: new Set(['getLoanUserStatus.rejected', 'getLoanUserStatus.overdue', 'getLoanUserStatus.settled', 'getLoanUserStatus.approvedOwningRights', 'getLoanUserStatus.repaymentStillProcessing', 'getLoanUserStatus.repaymentFailed', 'getLoanUserStatus.earlierRepaymentSettled', 'getRepayPlan.partlyPaid', 'listMatches.twoLenders', 'listMatches.narrowOffers', 'getCreditDecision.reviewingRetryAfter']),
+  samples: new Set(['repay.select(none)', 'repay.select(period-2)', 'repay.select(period-3)', 'repay.select(periods-3-2)', 'repay.select(periods-2-4)', 'match.select(lender-b)', 'match.select(lender-c)', 'match.select(lender-d)', 'match.select(lender-e)', 'match.select(lender-f)', 'overlay.open(thirdParty)']),
   starts: new Set(['emptyToken', 'homeLink', 'matchLink', 'agreementLink']),
 }
