@@ -614,6 +614,25 @@ test.each([
   expect(await walk('fresh', [...g.path.steps.slice(0, index + 1), `getLoanUserStatus.done:${fixture}`], { lands })).toBeNull()
 })
 
+// ---- a payment whose answer was lost (docs/product-rules.md#idem-key-reuse) ----
+
+/** Period 2 paid for, the answer lost; the borrower back on the repayment screen, the plan shown again. */
+const lostPaymentThenRepayment = [
+  ...atPartlyPaidPlan,
+  ...['repay.select(period-2)', 'form.submit', 'trialRepayment.done:trial', 'form.submit', 'showCard.done:card', 'form.submit', 'submitRepayment.error:timeout'],
+  ...['route:#repayment', 'getLoanUserStatus.done:repaying', 'getRepayPlan.done:partlyPaid'],
+]
+const payAgain = ['form.submit', 'trialRepayment.done:trial', 'form.submit', 'showCard.done:card', 'form.submit', 'submitRepayment.done:succeeded']
+
+// rules: idem-key-reuse
+test.each([
+  ['period-2', 'the same periods: that payment again, under its key'],
+  ['periods-3-2', 'other periods: another payment, under a key of its own'],
+])('a payment whose answer was lost, then %s chosen and paid (%s)', async (sample) => {
+  // The request checks (request-checks.ts) want the lost payment's key on its retry and a new key on any other body.
+  expect(await walk('fresh', [...lostPaymentThenRepayment, `repay.select(${sample})`, ...payAgain], { lands: 'repaymentResult' })).toBeNull()
+})
+
 // ---- an HTTP 5xx is the server failing, not refusing (README, the fault matrix's findings) ----
 
 /**

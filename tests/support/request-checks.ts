@@ -65,12 +65,13 @@ const bindingOfCode: Partial<Record<CallName, CallName>> = { sendCardCode: 'conf
 /** Idempotency across the requests of one path. */
 export class IdempotencyLedger {
   private readonly keys = new Map<string, { call: CallName; body: string }>()
-  private readonly last = new Map<CallName, { key: string; outcome: 'ok' | FailureKind }>()
+  private readonly last = new Map<CallName, { key: string; body: string; outcome: 'ok' | FailureKind }>()
 
   /**
    * Checks a committing request. After an unknown outcome (network, timeout, unreadable answer)
-   * the next request of that call is the same action again, whether the borrower pressed Retry or
+   * the next request of that call with the same body is the same action again, whether the borrower pressed Retry or
    * the same button (docs/product-rules.md#idem-key-reuse: never a fresh submit after a timeout): it must reuse the key.
+   * Another body (other periods chosen) is another action, and the old key would be refused with it.
    * After a success or a refusal it is a new action: a new key.
    */
   check(request: SentRequest): string[] {
@@ -84,11 +85,11 @@ export class IdempotencyLedger {
     const previous = this.last.get(request.call)
     if (previous !== undefined) {
       const unknown = (unknownOutcome as readonly string[]).includes(previous.outcome)
-      if (unknown && previous.key !== key) problems.push(`${request.call} again after ${previous.outcome} must reuse Idempotency-Key ${previous.key}, it sent ${key}`)
+      if (unknown && previous.key !== key && previous.body === body) problems.push(`${request.call} again after ${previous.outcome} must reuse Idempotency-Key ${previous.key}, it sent ${key}`)
       if (!unknown && used !== undefined) problems.push(`a new ${request.call} reuses Idempotency-Key ${key} of an earlier action`)
     }
     this.keys.set(key, { call: request.call, body })
-    this.last.set(request.call, { key, outcome: 'ok' })
+    this.last.set(request.call, { key, body, outcome: 'ok' })
     return problems
   }
 
