@@ -1,10 +1,12 @@
 import { isDeepStrictEqual } from 'node:util'
-import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate'
 import * as z from 'zod/mini'
 import type { Drafts, DraftStep } from '../../machines/app.machine'
 import type { StepAction } from '../model/engine/explore'
 import type { FailureKind, StartSample } from '../model/engine/fixtures'
 import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
+import { resumeRestored, takenMidBoot } from '../../machines/resume'
+import { screenForState, type AppSnapshot } from '../../machines/routes'
 import { isOverlay, screenOfRoute } from '../../machines/screens'
 import { calls, type CallName } from '../../src/contract/calls'
 import type { LoanTerm } from '../../src/contract/entities'
@@ -23,7 +25,8 @@ import { IdempotencyLedger } from './request-checks'
  * - the drafts: what was typed is kept, through failures and re-login (docs/product-rules.md#nothing-lost); what was not
  *   typed is blank, and no agreement is ever ticked but by the borrower (docs/product-rules.md#field-rules);
  * - a reload after every step (docs/product-rules.md#nothing-lost): the persisted snapshot restores the same state and
- *   context, keeps ID, card numbers and SMS codes out of localStorage, and a killed web view (no
+ *   context, resumes as the page resumes it on the same screen with a wait polling at once, keeps ID, card numbers
+ *   and SMS codes out of localStorage, and a killed web view (no
  *   sessionStorage) gets them back blank; a snapshot of another version starts fresh.
  */
 
@@ -520,6 +523,17 @@ export function reloadProblems(machine: AnyStateMachine, snapshot: AnyMachineSna
   if (!isDeepStrictEqual(restored.value, persisted.value)) problems.push(`reload: restored in ${JSON.stringify(restored.value)}, not ${JSON.stringify(persisted.value)}`)
   if (restored.context.runtime !== runtime) problems.push('reload: the restored snapshot does not run on the new page\'s clock')
   if (!isDeepStrictEqual(withoutRuntime(restored.context), withoutRuntime(persisted.context))) problems.push('reload: the restored context differs from the one persisted')
+  // docs/product-rules.md#nothing-lost-snapshot: the page resumes the restored machine (a wait polls at once, a call
+  // that was out is asked again) on the same screen; a snapshot taken mid-boot boots again instead.
+  if (!takenMidBoot(restored) && restored.status === 'active') {
+    const resumed = createActor(machine, { snapshot: restored as never }).start()
+    resumeRestored(resumed, { token: null, deepLink: null })
+    const [was, is] = [screenForState(snapshot as unknown as AppSnapshot), screenForState(resumed.getSnapshot() as unknown as AppSnapshot)]
+    if (is !== was) problems.push(`reload: resumed on ${String(is)}, not on ${String(was)}`)
+    // docs/product-rules.md#nothing-lost-timers: a restored wait's timer is gone, so its poll asks at once.
+    if (resumed.getSnapshot().can({ type: 'poll.now' })) problems.push(`reload: resumed still waiting in ${JSON.stringify(resumed.getSnapshot().value)}, its poll not asked at once`)
+    resumed.stop()
+  }
   const killed = restoreSnapshot({ local: stored.local, session: null }, { version: snapshotVersion, runtime })
   const killedText = JSON.stringify(killed?.context ?? null)
   if (killed === null) problems.push('reload: a killed web view (no sessionStorage) did not restore the rest')
