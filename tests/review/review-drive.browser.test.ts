@@ -67,7 +67,7 @@ async function beginDrive(review: Page, funnel: FunnelPath): Promise<string> {
 }
 
 /** Plays the whole-funnel path on a new borrower of the drive's own; returns that borrower's number. */
-async function driveFunnel(review: Page, host: Page, funnel: FunnelPath, run: string): Promise<string> {
+async function driveFunnel(review: Page, host: Page, funnel: FunnelPath): Promise<string> {
   const phone = await beginDrive(review, funnel)
   const steps = driveSteps(review)
   const total = funnel.steps.length
@@ -79,7 +79,7 @@ async function driveFunnel(review: Page, host: Page, funnel: FunnelPath, run: st
     // A ✗ ends the drive: say which step, and what it says.
     if (!/ 0 ✗ /.test(text)) return `${text}: ${(await review.locator('#drive-body li.off').first().textContent()) ?? ''}`
     return text
-  }, { timeout: 300_000, interval: 1_000, message: `${run}: every step ✓` }).toBe(`${total} ✓ · 0 ✗ · 0 not yet, of ${total} steps`)
+  }, { timeout: 300_000, interval: 1_000, message: 'every step ✓' }).toBe(`${total} ✓ · 0 ✗ · 0 not yet, of ${total} steps`)
 
   // What the drive did for the borrower outside the page, said at its step.
   const noteOf = async (label: string) => steps.nth(funnel.steps.findIndex((s) => s.label === label) + 1).textContent()
@@ -91,7 +91,7 @@ async function driveFunnel(review: Page, host: Page, funnel: FunnelPath, run: st
   const named = [funnel.startExpect, ...funnel.steps.map((s) => s.expect)]
     .map(screenAt)
     .filter((s, i, all): s is string => s !== null && s !== all[i - 1])
-  expect(await shownScreens(), run).toEqual(named.slice(named.indexOf('home')))
+  expect(await shownScreens(), 'the screens the page showed').toEqual(named.slice(named.indexOf('home')))
   expect(named.at(-1)).toBe('repaymentResult')
   await frameOnScreen(host, 'repaymentResult')
   return phone
@@ -119,7 +119,7 @@ test('a drive begun and left, the default persona moved by hand, then the whole 
   await frameOnScreen(host, 'facialIdentification')
   await review.bringToFront()
 
-  const second = await driveFunnel(review, host, funnel, 'the drive')
+  const second = await driveFunnel(review, host, funnel)
   expect(second).not.toBe(first)
   await review.screenshot({ path: shot('10-drive-whole-funnel') })
   expect(errors).toEqual([])

@@ -166,7 +166,10 @@ function offerOf(world: MachineWorld, lenderId: string | null): { limit: number;
   return lender === undefined || lender.credit_limit <= 0 || lender.terms.length === 0 ? null : { limit: lender.credit_limit, terms: lender.terms }
 }
 
-/** The term asked for if offered, else the longest offered below it, else the shortest offered. */
+/**
+ * The term asked for if offered, else the longest offered below it, else the shortest offered: written from the
+ * rule apart from the machine's own `termOffered`, so a fault there shows here.
+ */
 function termWithin(term: LoanTerm, offered: LoanTerm[]): LoanTerm {
   if (offered.includes(term)) return term
   const shorter = offered.filter((t) => t < term)

@@ -98,8 +98,9 @@ export function levelOf(file: string, text: string): RuleLevel {
 }
 
 const tagLine = /^\s*\/\/ rules: ([a-z0-9-]+(?:, [a-z0-9-]+)*)\s*$/
+const callStart = /(?:describe|it|test)(?:\.\w+)*\(/
 // A test defined for some cases of a loop only (`if (locale === 'en') test(…)`) is a test all the same.
-const testCall = /^\s*(?:if \(.*\) )?(?:describe|it|test)(?:\.\w+)*\(/
+const testCall = new RegExp(`^\\s*(?:if \\(.*\\) )?${callStart.source}`)
 
 /** Every `// rules:` line of a file, with the test it stands above; a line above anything else is an error. */
 export function tagsOf(file: string, text: string): { tags: (RuleTag & { test: string })[]; misplaced: number[] } {
@@ -115,7 +116,7 @@ export function tagsOf(file: string, text: string): { tags: (RuleTag & { test: s
       return
     }
     // From the call itself: an `if (…)` before it holds strings that are no name.
-    const after = [next.slice(next.search(/(?:describe|it|test)(?:\.\w+)*\(/)), ...lines.slice(i + 2, i + 40)].join('\n')
+    const after = [next.slice(next.search(callStart)), ...lines.slice(i + 2, i + 40)].join('\n')
     // `test('name', …)`, or `test.each(table)('name', …)`: the name is the first string of the call that takes the body.
     const quoted = /(['"`])((?:\\.|(?!\1)[^\n])*)\1/
     const name = /^\s*\w+\.each\(/.test(next)
