@@ -6,7 +6,7 @@ import type { StepAction } from '../model/engine/explore'
 import type { FailureKind, StartSample } from '../model/engine/fixtures'
 import { restoreSnapshot, serializeSnapshot, snapshotVersion } from '../../machines/persistence'
 import { resumeRestored, takenMidBoot } from '../../machines/resume'
-import { screenForState, type AppSnapshot } from '../../machines/routes'
+import { routeForState, screenForState, type AppSnapshot } from '../../machines/routes'
 import { isOverlay, screenOfRoute } from '../../machines/screens'
 import { calls, type CallName } from '../../src/contract/calls'
 import type { LoanTerm } from '../../src/contract/entities'
@@ -536,6 +536,17 @@ export function reloadProblems(machine: AnyStateMachine, snapshot: AnyMachineSna
     // docs/product-rules.md#nothing-lost-timers: a restored wait's timer is gone, so its poll asks at once.
     if (resumed.getSnapshot().can({ type: 'poll.now' })) problems.push(`reload: resumed still waiting in ${JSON.stringify(resumed.getSnapshot().value)}, its poll not asked at once`)
     resumed.stop()
+    // A reload in the host: the address is the one the page last wrote (the screen's own route, which
+    // asks for nothing) and the host hands the same token again, with which the state goes on as it was.
+    const own = routeForState(snapshot as unknown as AppSnapshot)
+    if (own !== null && snapshot.matches('session')) {
+      const reloaded = createActor(machine, { snapshot: restoreSnapshot(stored, { version: snapshotVersion, runtime }) as never }).start()
+      resumeRestored(reloaded, { token: 'the-same-token', sameToken: true, deepLink: { path: own.path, query: own.query ?? {} } })
+      const landed = screenForState(reloaded.getSnapshot() as unknown as AppSnapshot)
+      if (landed !== was) problems.push(`reload at its own address with its own token: resumed on ${String(landed)}, not on ${String(was)}`)
+      if (reloaded.getSnapshot().context.hasToken !== true) problems.push('reload with its own token: the token handed again was not taken')
+      reloaded.stop()
+    }
   }
   const killed = restoreSnapshot({ local: stored.local, session: null }, { version: snapshotVersion, runtime })
   const killedText = JSON.stringify(killed?.context ?? null)
