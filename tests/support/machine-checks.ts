@@ -508,13 +508,45 @@ function sensitiveValues(world: MachineWorld): string[] {
 /** The context as JSON, without the page's clock and id maker (functions, never stored). */
 const withoutRuntime = (context: Record<string, unknown>): unknown => JSON.parse(JSON.stringify({ ...context, runtime: null }))
 
+type RestoredChildren = Record<string, { snapshot?: { status?: unknown; input?: unknown; error?: unknown } } | undefined>
+
+/** Whether `value` holds one of the borrower's typed session-only values under a session-only key. */
+function holdsTyped(value: unknown, typed: readonly string[]): boolean {
+  if (Array.isArray(value)) return value.some((item) => holdsTyped(item, typed))
+  if (typeof value !== 'object' || value === null) return false
+  return Object.entries(value).some(([key, item]) =>
+    (sensitive as readonly string[]).includes(key) && typeof item === 'string' ? typed.includes(item) : holdsTyped(item, typed))
+}
+
+/**
+ * docs/product-rules.md#nothing-lost-interrupted: after a killed web view, a call that was out with a
+ * session-only value the borrower typed (`lost`) comes back failed (`interrupted`), never to be sent
+ * again blank; any other call that was out comes back running, to be sent again.
+ */
+function interruptedProblems(where: string, before: unknown, after: unknown, lost: readonly string[]): string[] {
+  const problems: string[] = []
+  const was = (before ?? {}) as RestoredChildren
+  const is = (after ?? {}) as RestoredChildren
+  for (const [id, child] of Object.entries(was)) {
+    if (child?.snapshot?.status !== 'active') continue
+    const back = is[id]?.snapshot
+    const interrupted = back?.status === 'error' && (back.error as { kind?: unknown } | undefined)?.kind === 'interrupted'
+    if (holdsTyped(child.snapshot.input, lost)) {
+      if (!interrupted) problems.push(`reload, ${where}: call ${id}, which carried a session-only value, came back ${String(back?.status)}, not failed as interrupted`)
+    } else if (back?.status !== 'active') {
+      problems.push(`reload, ${where}: call ${id} came back ${String(back?.status)}, not running to be sent again`)
+    }
+  }
+  return problems
+}
+
 /**
  * Persists the snapshot as the page does, and restores it: the same state and context come back;
  * the typed ID, card numbers and SMS codes are in sessionStorage only, and blank after a killed
  * web view; a snapshot of another version, or unreadable, starts fresh.
  */
 export function reloadProblems(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, world: MachineWorld): string[] {
-  const persisted = JSON.parse(JSON.stringify(machine.getPersistedSnapshot(snapshot))) as { value: unknown; context: Record<string, unknown> }
+  const persisted = JSON.parse(JSON.stringify(machine.getPersistedSnapshot(snapshot))) as { value: unknown; context: Record<string, unknown>; children?: unknown }
   const stored = serializeSnapshot(machine.getPersistedSnapshot(snapshot))
   const problems: string[] = []
   for (const secret of sensitiveValues(world)) {
@@ -526,6 +558,8 @@ export function reloadProblems(machine: AnyStateMachine, snapshot: AnyMachineSna
   if (!isDeepStrictEqual(restored.value, persisted.value)) problems.push(`reload: restored in ${JSON.stringify(restored.value)}, not ${JSON.stringify(persisted.value)}`)
   if (restored.context.runtime !== runtime) problems.push('reload: the restored snapshot does not run on the new page\'s clock')
   if (!isDeepStrictEqual(withoutRuntime(restored.context), withoutRuntime(persisted.context))) problems.push('reload: the restored context differs from the one persisted')
+  // In the same tab nothing session-only is lost: every call that was out runs again.
+  problems.push(...interruptedProblems('same tab', persisted.children, restored.children, []))
   // docs/product-rules.md#nothing-lost-snapshot: the page resumes the restored machine (a wait polls at once, a call
   // that was out is asked again) on the same screen; a snapshot taken mid-boot boots again instead.
   if (!takenMidBoot(restored) && restored.status === 'active') {
@@ -556,6 +590,7 @@ export function reloadProblems(machine: AnyStateMachine, snapshot: AnyMachineSna
     const drafts = killed.context.drafts as Drafts
     const kept = (world.typed.basic?.real_name ?? '') === '' || drafts.basic.real_name === world.typed.basic?.real_name
     if (!kept) problems.push('reload: a killed web view lost the name typed (only ID, card numbers and codes are session-only)')
+    problems.push(...interruptedProblems('killed web view', persisted.children, killed.children, sensitiveValues(world)))
   }
   if (restoreSnapshot(stored, { version: snapshotVersion + 1, runtime }) !== null) problems.push('reload: a snapshot of another version was restored without a migration')
   const migrated = restoreSnapshot(stored, { version: snapshotVersion + 1, runtime, migrate: ({ snapshot: old }) => old as never })
