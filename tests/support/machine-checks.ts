@@ -519,9 +519,10 @@ function holdsTyped(value: unknown, typed: readonly string[]): boolean {
 }
 
 /**
- * docs/product-rules.md#nothing-lost-interrupted: after a killed web view, a call that was out with a
- * session-only value the borrower typed (`lost`) comes back failed (`interrupted`), never to be sent
- * again blank; any other call that was out comes back running, to be sent again.
+ * docs/product-rules.md#nothing-lost-interrupted: a call that was out with a session-only value the
+ * borrower typed and the reload lost (`lost`: all of them after a killed web view, none in the same tab)
+ * comes back failed (`interrupted`), never to be sent again blank; any other call that was out comes
+ * back running, to be sent again.
  */
 function interruptedProblems(where: string, before: unknown, after: unknown, lost: readonly string[]): string[] {
   const problems: string[] = []
@@ -541,9 +542,10 @@ function interruptedProblems(where: string, before: unknown, after: unknown, los
 }
 
 /**
- * Persists the snapshot as the page does, and restores it: the same state and context come back;
- * the typed ID, card numbers and SMS codes are in sessionStorage only, and blank after a killed
- * web view; a snapshot of another version, or unreadable, starts fresh.
+ * Persists the snapshot as the page does, and restores it: the same state and context come back,
+ * resumed on the same screen as the page and as a host's reload resume it; the typed ID, card numbers
+ * and SMS codes are in sessionStorage only, and blank after a killed web view, where a call that was out
+ * with one of them comes back interrupted; a snapshot of another version, or unreadable, starts fresh.
  */
 export function reloadProblems(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, world: MachineWorld): string[] {
   const persisted = JSON.parse(JSON.stringify(machine.getPersistedSnapshot(snapshot))) as { value: unknown; context: Record<string, unknown>; children?: unknown }
