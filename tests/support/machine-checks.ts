@@ -25,9 +25,10 @@ import { IdempotencyLedger } from './request-checks'
  * - the drafts: what was typed is kept, through failures and re-login (docs/product-rules.md#nothing-lost); what was not
  *   typed is blank, and no agreement is ever ticked but by the borrower (docs/product-rules.md#field-rules);
  * - a reload after every step (docs/product-rules.md#nothing-lost): the persisted snapshot restores the same state and
- *   context, resumes as the page resumes it on the same screen with a wait polling at once, keeps ID, card numbers
- *   and SMS codes out of localStorage, and a killed web view (no
- *   sessionStorage) gets them back blank; a snapshot of another version starts fresh.
+ *   context, resumes as the page and a host's reload resume it on the same screen with a wait polling at once,
+ *   keeps ID, card numbers and SMS codes out of localStorage, and a killed web view (no sessionStorage) gets
+ *   them back blank, a call that was out with one of them failed as interrupted; a snapshot of another version
+ *   starts fresh.
  */
 
 type Typed = { [K in DraftStep]?: Partial<Drafts[K]> }
@@ -510,12 +511,12 @@ const withoutRuntime = (context: Record<string, unknown>): unknown => JSON.parse
 
 type RestoredChildren = Record<string, { snapshot?: { status?: unknown; input?: unknown; error?: unknown } } | undefined>
 
-/** Whether `value` holds one of the borrower's typed session-only values under a session-only key. */
-function holdsTyped(value: unknown, typed: readonly string[]): boolean {
-  if (Array.isArray(value)) return value.some((item) => holdsTyped(item, typed))
+/** Whether `value` holds one of `lost`, typed session-only values, under a session-only key. */
+function holdsLost(value: unknown, lost: readonly string[]): boolean {
+  if (Array.isArray(value)) return value.some((item) => holdsLost(item, lost))
   if (typeof value !== 'object' || value === null) return false
   return Object.entries(value).some(([key, item]) =>
-    (sensitive as readonly string[]).includes(key) && typeof item === 'string' ? typed.includes(item) : holdsTyped(item, typed))
+    (sensitive as readonly string[]).includes(key) && typeof item === 'string' ? lost.includes(item) : holdsLost(item, lost))
 }
 
 /**
@@ -532,7 +533,7 @@ function interruptedProblems(where: string, before: unknown, after: unknown, los
     if (child?.snapshot?.status !== 'active') continue
     const back = is[id]?.snapshot
     const interrupted = back?.status === 'error' && (back.error as { kind?: unknown } | undefined)?.kind === 'interrupted'
-    if (holdsTyped(child.snapshot.input, lost)) {
+    if (holdsLost(child.snapshot.input, lost)) {
       if (!interrupted) problems.push(`reload, ${where}: call ${id}, which carried a session-only value, came back ${String(back?.status)}, not failed as interrupted`)
     } else if (back?.status !== 'active') {
       problems.push(`reload, ${where}: call ${id} came back ${String(back?.status)}, not running to be sent again`)
