@@ -356,27 +356,49 @@ export interface WalkSession {
   stop(): void
 }
 
+/** Where a running walk's calls go: each is held open until the walk answers it. */
+type HoldCall = (src: PortName, input: unknown, signal: AbortSignal) => Promise<unknown>
+const walkOfSystem = new WeakMap<object, HoldCall>()
+const withHeldCalls = new WeakMap<typeof appMachine, typeof appMachine>()
+
+/**
+ * The machine with every call held by the walk that made it. Providing implementations builds a new
+ * machine, state nodes and all, which costs more than most walks: it is built once per machine, and
+ * each call finds its walk by the actor system it runs in.
+ */
+function holdingCalls(machine: typeof appMachine): typeof appMachine {
+  let held = withHeldCalls.get(machine)
+  if (held === undefined) {
+    const actors: Record<string, unknown> = {}
+    for (const src of Object.keys(machine.implementations.actors) as PortName[]) {
+      actors[src] = fromPromise<unknown, unknown>(({ input, signal, system }) => {
+        const hold = walkOfSystem.get(system)
+        if (hold === undefined) throw new Error(`${src} was called outside a walk`)
+        return hold(src, input, signal)
+      })
+    }
+    held = machine.provide({ actors: actors as never })
+    withHeldCalls.set(machine, held)
+  }
+  return held
+}
+
 export async function openWalk(world: WorldData, options: WalkOptions = {}): Promise<WalkSession> {
   const pending: Pending[] = []
   let seq = 0
   let callLog: { src: PortName; input: unknown }[] = []
-  const machine = options.machine ?? appMachine
-  const names = Object.keys(machine.implementations.actors) as PortName[]
-  const actors: Record<string, unknown> = {}
-  for (const src of names) {
-    actors[src] = fromPromise<unknown, unknown>(({ input, signal }) => {
-      callLog.push({ src, input })
-      return new Promise((resolve, reject) => {
-        const entry: Pending = { seq: ++seq, src, input, resolve, reject }
-        pending.push(entry)
-        signal.addEventListener('abort', () => {
-          const at = pending.indexOf(entry)
-          if (at !== -1) pending.splice(at, 1)
-        })
+  const hold: HoldCall = (src, input, signal) => {
+    callLog.push({ src, input })
+    return new Promise((resolve, reject) => {
+      const entry: Pending = { seq: ++seq, src, input, resolve, reject }
+      pending.push(entry)
+      signal.addEventListener('abort', () => {
+        const at = pending.indexOf(entry)
+        if (at !== -1) pending.splice(at, 1)
       })
     })
   }
-  const walked = machine.provide({ actors: actors as never })
+  const walked = holdingCalls(options.machine ?? appMachine)
   let clock = new SimulatedClock()
   const clockMs = { value: clockStartMs }
   let ids = 0
@@ -398,6 +420,7 @@ export async function openWalk(world: WorldData, options: WalkOptions = {}): Pro
     const { initialDeepLink: _, ...rest } = input
     const started = address ? { ...rest, initialDeepLink: address } : input
     const actor = createActor(walked, { input: started, clock, ...(snapshot ? { snapshot: snapshot as never } : {}) })
+    walkOfSystem.set(actor.system, hold)
     actor.on('*', (event) => emitted.push(event as TraceStep['emitted'][number]))
     actor.start()
     return actor
