@@ -2,6 +2,7 @@ import type { AnyMachineSnapshot } from 'xstate'
 import type { StepAction } from '../model/engine/explore'
 import { activeNodes } from '../../src/app/machine-definition'
 import type { PathSet } from '../model/engine/model-path'
+import { cachedPaths } from '../model/engine/path-cache'
 import { generatePaths } from '../model/engine/paths'
 import { borrowerOps } from './user-steps'
 
@@ -40,17 +41,19 @@ export function atRest(snapshot: AnyMachineSnapshot): boolean {
   return !activeNodes(snapshot).some((node) => node.after.length > 0)
 }
 
-const cached = new Map<PageClock, PathSet>()
+const generated = new Map<PageClock, PathSet>()
 
 export function uiPathSet(clock: PageClock = 'real'): PathSet {
-  let set = cached.get(clock)
+  let set = generated.get(clock)
   if (set === undefined) {
-    set = generatePaths({
-      seed: 1,
-      allow: (snapshot, action) => performable(snapshot, action, clock),
-      ...(clock === 'real' ? { allowState: atRest } : { cover: 'walks' as const }),
-    })
-    cached.set(clock, set)
+    set = cachedPaths('tests/support/ui-paths.ts', { seed: 1, clock }, () =>
+      generatePaths({
+        seed: 1,
+        allow: (snapshot, action) => performable(snapshot, action, clock),
+        ...(clock === 'real' ? { allowState: atRest } : { cover: 'walks' as const }),
+      }),
+    )
+    generated.set(clock, set)
   }
   return set
 }

@@ -1,44 +1,59 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PathSet } from './model-path'
 import { generatePaths } from './paths'
 
 /*
- * The app machine's paths for a seed, generated once per change. Generating takes about 14 s of CPU,
- * and the same set is wanted by the CLI, the golden check and the machine-level fault harness, each in
- * its own process. A set is kept on disk under a hash of everything generation reads: the machine
- * (machines/), the generator (tests/model/engine/), the contract they import (src/contract/), the
- * locked library versions, and the options. A changed line in any of them is a new key, so a kept set
- * is never a stale one; it is only ever a copy of what generating now would give.
+ * Path sets generated once per change. Generating one takes 15–20 s of CPU, and the same set is
+ * wanted by the CLI, the golden check and the machine-level fault harness, each in its own process;
+ * the rendering levels' sets are wanted again on every run of their files. A set is kept on disk under
+ * a hash of everything its generation reads: every module its generator imports, followed from the
+ * generator's own file through relative imports, the locked library versions, and the options. A
+ * changed line in any of them is a new key, so a kept set is never a stale one; it is only ever a copy
+ * of what generating now would give.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const cacheDir = path.join(root, 'node_modules', '.cache', 'huaqian-model-paths')
 
-function sources(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
-    .map((file) => path.join(dir, file))
+const relativeImport = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g
+
+function resolveImport(from: string, specifier: string): string | undefined {
+  const base = path.join(path.dirname(from), specifier.replace(/\.js$/, ''))
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((file) => /\.(tsx?|json)$/.test(file) && existsSync(file))
 }
 
-function inputsHash(options: object): string {
-  const hash = createHash('sha256').update(JSON.stringify(options))
-  for (const file of [...sources('machines'), ...sources('tests/model/engine'), ...sources('src/contract'), 'package-lock.json'].sort()) {
-    hash.update(`\0${file}\0`).update(readFileSync(path.join(root, file)))
+/** The files `entry` reads, itself included: every module reached by relative imports. */
+export function importClosure(entry: string): string[] {
+  const seen = new Set<string>([path.resolve(root, entry)])
+  for (const file of seen) {
+    if (!/\.tsx?$/.test(file)) continue
+    for (const match of readFileSync(file, 'utf8').matchAll(relativeImport)) {
+      const imported = resolveImport(file, match[1] as string)
+      if (imported !== undefined) seen.add(imported)
+    }
   }
+  return [...seen].map((file) => path.relative(root, file)).sort()
+}
+
+function inputsHash(generator: string, options: object): string {
+  const hash = createHash('sha256').update(JSON.stringify(options))
+  for (const file of [...importClosure(generator), 'package-lock.json']) hash.update(`\0${file}\0`).update(readFileSync(path.join(root, file)))
   return hash.digest('hex').slice(0, 32)
 }
 
-/** The paths of the app machine for `seed`, with the whole-funnel walk. */
-export function seedPaths(seed: number): PathSet {
-  const options = { seed, funnelWalk: true }
-  const file = path.join(cacheDir, `${inputsHash(options)}.json`)
+/**
+ * The set `generate` makes, from disk when nothing it reads has changed. `generator` is the file that
+ * holds `generate` (relative to the repository), `options` what it is called with.
+ */
+export function cachedPaths(generator: string, options: object, generate: () => PathSet): PathSet {
+  const file = path.join(cacheDir, `${inputsHash(generator, options)}.json`)
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as PathSet
   } catch {
-    const set = generatePaths(options)
+    const set = generate()
     mkdirSync(cacheDir, { recursive: true })
     // Written whole, then renamed: a process reading it at the same moment sees the old file or none.
     const partial = `${file}.${process.pid}`
@@ -46,4 +61,10 @@ export function seedPaths(seed: number): PathSet {
     renameSync(partial, file)
     return set
   }
+}
+
+/** The paths of the app machine for `seed`, with the whole-funnel walk. */
+export function seedPaths(seed: number): PathSet {
+  const options = { seed, funnelWalk: true }
+  return cachedPaths('tests/model/engine/paths.ts', options, () => generatePaths(options))
 }

@@ -367,10 +367,17 @@ function coveringWalks(model: Instrumented, graph: Graph, wanted: Set<string>, m
     }
   }
   const byDepth = graph.edges.map((_, e) => e).sort((a, b) => (graph.vertices[(graph.edges[a] as Edge).from] as Vertex).depth - (graph.vertices[(graph.edges[b] as Edge).from] as Vertex).depth)
+  // What is covered only grows: an edge passed over as stale stays stale, so the search for the
+  // shallowest fresh edge goes on from where the last one stopped.
+  let shallowest = 0
+  const shallowestFresh = (): number | undefined => {
+    while (shallowest < byDepth.length && !freshEdge(byDepth[shallowest] as number)) shallowest++
+    return byDepth[shallowest]
+  }
   const walks: { route: Route; goal: string }[] = []
   for (;;) {
     const quietStart = [...graph.startCovers].find(([, covers]) => covers.some(isFresh))
-    const firstEdge = quietStart === undefined ? byDepth.find(freshEdge) : undefined
+    const firstEdge = quietStart === undefined ? shallowestFresh() : undefined
     if (quietStart === undefined && firstEdge === undefined) break
     const route = quietStart === undefined ? routeTo(graph, { edge: firstEdge as number }) : routeTo(graph, { startVertex: quietStart[0] })
     const goal = [...(quietStart?.[1] ?? []), ...(firstEdge === undefined ? [] : (graph.edges[firstEdge] as Edge).covers)].find((c) => isFresh(c) && c.startsWith('transition:')) ?? ''
