@@ -3,8 +3,8 @@ import { appMachine } from '../../machines/app.machine'
 import type { Expectation, StepAction } from './engine/explore'
 import { initialContext } from '../../machines/context'
 import { startSamples } from './engine/fixtures'
-import { instrument } from './engine/instrument'
-import { hostStart, namePath, walkThrough, wholeFunnel } from './engine/path-names'
+import { namePath } from './engine/path-names'
+import { seedPaths } from './engine/path-cache'
 import type { ModelPath } from './engine/model-path'
 
 /*
@@ -56,10 +56,10 @@ test('a failed answer on the way is in the name; a long walk keeps its two first
   expect(named.name).toBe('repaying borrower: home → loan demand → … → asset info → contact → bank card (trialLoan fails: network)')
 })
 
+// The walk of the paths file, as `npm run paths` and the reviewer page's Drive take it (generated once per change).
 test('the whole-funnel walk starts as a host opens the page and acts as a live page lets a borrower', { timeout: 120_000 }, () => {
-  const model = instrument(appMachine)
-  const walk = walkThrough(model, wholeFunnel, 'funnel-1', { starts: [hostStart] })
-  if (walk === null) throw new Error('no whole-funnel walk from the host start')
+  const walk = seedPaths(1).funnelPaths[0]
+  if (walk === undefined) throw new Error('no whole-funnel walk from the host start')
   // The host opens `/?bridge=…#/`: a token and the entry page. The start the walk takes must boot the same.
   const sample = startSamples.find((s) => s.name === walk.start)
   const hostOpening = { bridge: { channel: 'app-test', token: 'tok' } }
