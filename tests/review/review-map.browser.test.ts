@@ -82,13 +82,19 @@ test('a card shows its screen large on hover and on focus, at 1280×800 and 768 
   const preview = page.locator('#map-preview')
   expect(await preview.isVisible()).toBe(false)
   // Readable: the screen at least its capture's own width (a card's thumbnail is a fifth of it), whole in the window.
-  const readable = async (width: number) => {
-    const box = await preview.boundingBox()
-    const img = await preview.locator('img').evaluate((el: HTMLImageElement) => ({ shown: el.getBoundingClientRect().width, natural: el.naturalWidth }))
-    expect(img.natural).toBeGreaterThanOrEqual(240)
-    expect(img.shown).toBeGreaterThanOrEqual(img.natural)
-    expect(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= 800).toBe(true)
-  }
+  // The preview places itself once its capture has loaded, so it is read until it has settled.
+  const readable = (width: number) =>
+    expect
+      .poll(async () => {
+        const box = await preview.boundingBox()
+        const img = await preview.locator('img').evaluate((el: HTMLImageElement) => ({ shown: el.getBoundingClientRect().width, natural: el.naturalWidth }))
+        return [
+          img.natural >= 240 ? '' : `a capture ${img.natural} px wide`,
+          img.shown >= img.natural ? '' : `shown ${img.shown} px wide, narrower than its capture`,
+          box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= 800 ? '' : `outside the ${width}×800 window: ${JSON.stringify(box)}`,
+        ].filter((problem) => problem !== '')
+      })
+      .toEqual([])
   await page.locator('[data-card="bankCard"]').hover()
   await expect.poll(() => preview.isVisible()).toBe(true)
   expect(await preview.locator('figcaption strong').textContent()).toBe(en.routes.bankCard)
