@@ -44,7 +44,14 @@ function show(card: HTMLElement): void {
   if (id !== shown) box.replaceChildren(...screenFigure(id, false))
   shown = id
   box.hidden = false
-  // Beside the card, where there is room (right, else left), kept inside the window.
+  place(box, card)
+  // The capture sets the preview's height once it has loaded: placed again then, so it stays inside the window.
+  const capture = box.querySelector('img')
+  if (capture !== null && !capture.complete) capture.addEventListener('load', () => shown === id && place(box, card), { once: true })
+}
+
+/** Beside the card, where there is room (right, else left), kept inside the window. */
+function place(box: HTMLElement, card: HTMLElement): void {
   const r = card.getBoundingClientRect()
   const width = box.offsetWidth
   const height = box.offsetHeight
