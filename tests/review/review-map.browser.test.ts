@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import en from '../../locales/en.json' with { type: 'json' }
 import { machineFigures, openReviewer, reviewSuite, shot } from './review-kit'
@@ -9,6 +10,31 @@ import { machineFigures, openReviewer, reviewSuite, shot } from './review-kit'
  */
 
 const suite = reviewSuite()
+
+/**
+ * Readable: the screen at least its capture's own width (a card's thumbnail is a fifth of it), whole in the
+ * window. The preview places itself again once its capture has loaded, so it is read until it has settled.
+ */
+const readable = (preview: Locator, width: number) =>
+  expect
+    .poll(async () => {
+      const box = await preview.boundingBox()
+      const img = await preview.locator('img').evaluate((el: HTMLImageElement) => ({ shown: el.getBoundingClientRect().width, natural: el.naturalWidth }))
+      return [
+        img.natural >= 240 ? '' : `a capture ${img.natural} px wide`,
+        img.shown >= img.natural ? '' : `shown ${img.shown} px wide, narrower than its capture`,
+        box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= 800 ? '' : `outside the ${width}×800 window: ${JSON.stringify(box)}`,
+      ].filter((problem) => problem !== '')
+    })
+    .toEqual([])
+
+/** Hovers a card and waits for its preview. */
+async function previewOf(page: Page, card: string | null | undefined): Promise<Locator> {
+  const preview = page.locator('#map-preview')
+  await page.locator(`[data-card="${card}"]`).hover()
+  await expect.poll(() => preview.isVisible()).toBe(true)
+  return preview
+}
 
 /** The funnel as the borrower walks it, demand to loan plan. */
 const funnelOrder = ['loanDemand', 'facialIdentification', 'basicInfo', 'assetInfo', 'contact', 'bankCard', 'review', 'result', 'match', 'lendConfirm', 'loanPlan']
@@ -81,24 +107,9 @@ test('a card shows its screen large on hover and on focus, at 1280×800 and 768 
   const page = await openReviewer(suite, context, errors, '')
   const preview = page.locator('#map-preview')
   expect(await preview.isVisible()).toBe(false)
-  // Readable: the screen at least its capture's own width (a card's thumbnail is a fifth of it), whole in the window.
-  // The preview places itself once its capture has loaded, so it is read until it has settled.
-  const readable = (width: number) =>
-    expect
-      .poll(async () => {
-        const box = await preview.boundingBox()
-        const img = await preview.locator('img').evaluate((el: HTMLImageElement) => ({ shown: el.getBoundingClientRect().width, natural: el.naturalWidth }))
-        return [
-          img.natural >= 240 ? '' : `a capture ${img.natural} px wide`,
-          img.shown >= img.natural ? '' : `shown ${img.shown} px wide, narrower than its capture`,
-          box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= 800 ? '' : `outside the ${width}×800 window: ${JSON.stringify(box)}`,
-        ].filter((problem) => problem !== '')
-      })
-      .toEqual([])
-  await page.locator('[data-card="bankCard"]').hover()
-  await expect.poll(() => preview.isVisible()).toBe(true)
+  await previewOf(page, 'bankCard')
   expect(await preview.locator('figcaption strong').textContent()).toBe(en.routes.bankCard)
-  await readable(1280)
+  await readable(preview, 1280)
   await page.screenshot({ path: shot('map-preview') })
   await page.mouse.move(5, 795)
   await expect.poll(() => preview.isVisible()).toBe(false)
@@ -123,9 +134,36 @@ test('a card shows its screen large on hover and on focus, at 1280×800 and 768 
   await page.setViewportSize({ width: 768, height: 800 })
   await page.getByRole('button', { name: '◀ Map' }).click()
   const right = await page.locator('#map [data-card]').evaluateAll((els) => els.map((el) => ({ id: el.getAttribute('data-card'), right: el.getBoundingClientRect().right })).sort((a, b) => b.right - a.right)[0]?.id)
-  await page.locator(`[data-card="${right}"]`).hover()
-  await expect.poll(() => preview.isVisible()).toBe(true)
-  await readable(768)
+  await readable(await previewOf(page, right), 768)
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('a card hovered before its capture has loaded: the preview is placed again once it has, whole in the window', { timeout: 120_000 }, async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const errors: string[] = []
+  // The captures are held back, as on a slow network, until the preview shows without them.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route(/\/data\/(thumbs|screens)\//, async (route) => {
+    await held
+    await route.continue()
+  })
+  const page = await openReviewer(suite, context, errors, '')
+  // The lowest card whole in the window: its preview, once the capture is in, is taller than the room below it.
+  const lowest = await page.locator('#map [data-card]').evaluateAll((els) =>
+    els
+      .map((el) => ({ id: el.getAttribute('data-card'), box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.bottom <= innerHeight && box.right <= innerWidth)
+      .sort((a, b) => b.box.top - a.box.top)[0]?.id,
+  )
+  const preview = await previewOf(page, lowest)
+  expect(await preview.locator('img').evaluate((img: HTMLImageElement) => img.complete)).toBe(false)
+  release()
+  // Read once the capture is in and a frame has been laid out with it.
+  await expect.poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await readable(preview, 1280)
   expect(errors).toEqual([])
   await context.close()
 })
