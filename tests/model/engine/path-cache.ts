@@ -26,7 +26,7 @@ function resolveImport(from: string, specifier: string): string | undefined {
 }
 
 /** The files `entry` reads, itself included: every module reached by relative imports. */
-export function importClosure(entry: string): string[] {
+function importClosure(entry: string): string[] {
   const seen = new Set<string>([path.resolve(root, entry)])
   for (const file of seen) {
     if (!/\.tsx?$/.test(file)) continue
