@@ -167,6 +167,11 @@ export interface AppContext {
   loan: LoanSummary | null
   repayPlan: RepayPlan | null
   repayTrial: RepayTrial | null
+  /**
+   * Periods of the borrower's choice that the plan, read again after a reopen, shows paid meanwhile (from another
+   * device, or a payment whose answer was lost): the repayment screen says so until the borrower chooses or leaves.
+   */
+  paidMeanwhile: number[]
   /** `amount`: the total of the trial that was paid, what the borrower confirmed (fen). */
   /** The payment made: `periods` are those it paid (the draft's choice is cleared once paid). */
   repayment: {
@@ -322,6 +327,7 @@ export function noBorrower() {
     loan: null,
     repayPlan: null,
     repayTrial: null,
+    paidMeanwhile: [],
     repayment: null,
     rights: { product: null, owned: false, order: null },
     overlay: null,

@@ -59,7 +59,9 @@ export const funnelGuards = guards({
   cardSmsSent: ({ context }) => context.cardSms !== null,
   cardNumberGone: ({ context }) => context.drafts.bankCard.card_number === '',
   // The card screen is open only on the card step (screens.ts): the server past it means the card is bound.
-  pastCardStep: (_, params: { step: LoanStep }) => params.step !== 'bank_card',
+  cardBoundForReview: (_, params: { step: LoanStep }) => params.step === 'review',
+  decidedMeanwhile: (_, params: { step: LoanStep }) => params.step === 'approved' || params.step === 'rejected',
+  stillAtCardStep: (_, params: { step: LoanStep }) => params.step === 'bank_card',
 })
 
 export const funnelActions = {
@@ -323,18 +325,30 @@ export const funnelStates = states({
       askingWhetherBound: {
         description:
           'The web view closed while the card was being bound, and the new one lost the code (kept for the session only), so the binding is not sent again. ' +
-          'The loan status says whether it went through: past the card step, on to the review; else the form, saying to enter the card again.',
+          'The loan status says whether it went through: bound and under review, on to the review; decided meanwhile, the result; ' +
+          'still at the card, the form, saying to enter the card again; anywhere else, home, which shows where the application stands.',
         tags: 'busy',
         invoke: {
           src: 'getLoanUserStatus',
           input: {},
           onDone: [
             {
-              guard: { type: 'pastCardStep', params: ({ event }) => ({ step: event.output.step }) },
+              guard: { type: 'cardBoundForReview', params: ({ event }) => ({ step: event.output.step }) },
               target: '#review',
               actions: [{ type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) }, 'clearError'],
             },
-            { target: 'editing', actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) } },
+            {
+              guard: { type: 'decidedMeanwhile', params: ({ event }) => ({ step: event.output.step }) },
+              target: '#result',
+              actions: [{ type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) }, 'clearError'],
+            },
+            {
+              guard: { type: 'stillAtCardStep', params: ({ event }) => ({ step: event.output.step }) },
+              target: 'editing',
+              actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) },
+            },
+            // A loan taken, or the application started anew: neither is this step's to show.
+            { target: '#home', actions: [{ type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) }, 'clearError'] },
           ],
           // Not knowing, the form is the safe side: binding the card again replaces it with itself.
           onError: [reauth, { target: 'editing' }],

@@ -19,7 +19,7 @@ import type { AppContext } from './app.machine'
  *   restored actor.
  */
 
-export const snapshotVersion = 2
+export const snapshotVersion = 3
 
 /** The storage keys the page's snapshots are kept under begin with this (then the version and the borrower). */
 export const snapshotKeyPrefix = 'huaqian.app.'

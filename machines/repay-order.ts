@@ -33,3 +33,13 @@ export function isOldestFirst(periods: readonly Pick<PlanPeriod, 'period' | 'sta
   const sorted = [...chosen].sort((a, b) => a - b)
   return sorted.every((n, i) => n === unpaid[i])
 }
+
+/**
+ * What is left of a choice once the plan is read again: the chosen periods it still owes, while they are
+ * still the earliest unpaid; else nothing, and the borrower chooses again.
+ */
+export function stillOwed(periods: readonly Pick<PlanPeriod, 'period' | 'status'>[], chosen: readonly number[]): number[] {
+  const unpaid = new Set(unpaidInOrder(periods))
+  const owed = [...chosen].filter((n) => unpaid.has(n)).sort((a, b) => a - b)
+  return isOldestFirst(periods, owed) ? owed : []
+}

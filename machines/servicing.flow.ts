@@ -1,7 +1,7 @@
 import { emit, not } from 'xstate'
 import type { AppContext, AppEvent } from './context'
 import { commitKey, guards, patchDraft, states, update } from './flow-kit'
-import { isOldestFirst } from './repay-order'
+import { isOldestFirst, stillOwed } from './repay-order'
 import type { ContractDownload, HostCommand, LoanUserStatus, PortData, RepayPlan, RepayTrial } from './ports'
 import {
   committing,
@@ -42,6 +42,10 @@ export const servicingGuards = guards({
     )
   },
   planPayingOut: (_, params: { plan: RepayPlan }) => params.plan.loan.status === 'disbursing',
+  choiceStillOwed: ({ context }, params: { plan: RepayPlan }) => {
+    const chosen = context.drafts.repayment.periods
+    return params.plan.loan.status !== 'disbursing' && stillOwed(params.plan.periods, chosen).length === chosen.length
+  },
   shownPlanPayingOut: ({ context }) => context.repayPlan?.loan.status === 'disbursing',
   hasCard: ({ context }) => context.card !== null,
   repaymentSucceeded: ({ context }) => context.repayment?.status === 'succeeded',
@@ -64,14 +68,27 @@ export const servicingActions = {
     command: 'openUrl',
     url: params.url,
   })),
-  storeRepayPlan: update(({ context }, params: { plan: RepayPlan }) => ({
-    repayPlan: params.plan,
-    drafts: patchDraft(context, 'repayment', { loan_id: context.drafts.repayment.loan_id ?? params.plan.loan.loan_id }),
-  })),
+  /**
+   * The plan as answered. Of the chosen loan, it may show chosen periods paid meanwhile (another device, a payment
+   * whose answer was lost): those leave the choice, and with them its key, as what is left is another payment.
+   */
+  storeRepayPlan: update(({ context }, params: { plan: RepayPlan }) => {
+    const { loan_id, periods: chosen, payKey } = context.drafts.repayment
+    if (loan_id !== null && loan_id !== params.plan.loan.loan_id) return { repayPlan: params.plan }
+    const owed = params.plan.loan.status === 'disbursing' ? [] : stillOwed(params.plan.periods, chosen)
+    const paid = chosen.filter((n) => params.plan.periods.some((p) => p.period === n && p.status === 'paid'))
+    const kept = owed.length === chosen.length
+    return {
+      repayPlan: params.plan,
+      ...(kept ? {} : { repayTrial: null, paidMeanwhile: paid }),
+      drafts: patchDraft(context, 'repayment', { loan_id: params.plan.loan.loan_id, periods: owed, payKey: kept ? payKey : null }),
+    }
+  }),
   chooseRepayLoan: update(({ context, event }) => {
     if (event.type !== 'repay.loan') return {}
     return {
       repayPlan: null,
+      paidMeanwhile: [],
       drafts: patchDraft(context, 'repayment', { loan_id: event.loan_id, periods: [], payKey: null }),
     }
   }),
@@ -93,6 +110,7 @@ export const servicingActions = {
     return {
       repayTrial: null,
       repayment: null,
+      paidMeanwhile: [],
       drafts: patchDraft(context, 'repayment', { periods, payKey: samePayment ? payKey : null }),
     }
   }),
@@ -112,6 +130,7 @@ export const servicingActions = {
     repayTrial: null,
     drafts: patchDraft(context, 'repayment', { periods: [], payKey: null }),
   })),
+  forgetPaidMeanwhile: update(() => ({ paidMeanwhile: [] })),
   settleRepayment: update(({ context }) => {
     const last = context.loanUser?.last_repayment
     if (last == null || context.repayment === null) return {}
@@ -153,6 +172,20 @@ function repayPlanInto<const N extends string>(next: N) {
 }
 
 const repayPlanOf = repayPlanInto('ready')
+
+/**
+ * The plan read again after a reopen, into `next` while it still owes every chosen period. Paid meanwhile,
+ * the borrower is back at the choice with what is still owed of it (`storeRepayPlan`), and told why, so
+ * nothing is priced or paid again (docs/product-rules.md#flow-periods-in-order).
+ */
+function rereadPlanInto<const N extends string>(next: N) {
+  const { onDone, ...read } = repayPlanInto(next)
+  const plan = ({ event }: { event: { output: RepayPlan } }) => ({ plan: event.output })
+  return {
+    ...read,
+    onDone: [{ guard: { type: 'choiceStillOwed', params: plan }, ...onDone }, { ...onDone, target: '#repayment.ready' }],
+  } as const
+}
 
 const storeStatus = {
   type: 'storeLoanUser',
@@ -233,6 +266,7 @@ export const servicingStates = states({
   repayment: {
     ...screen('repayment', { en: 'Repay: the borrower chooses the loan and the periods to repay.', 'zh-Hans': '还款：选择要还的借款和期数。' }, 'loadingStatus'),
     on: { 'step.back': { target: '#home' } },
+    exit: 'forgetPaidMeanwhile',
     states: {
       loadingStatus: loading({
         src: 'getLoanUserStatus',
@@ -263,7 +297,7 @@ export const servicingStates = states({
     states: {
       trialing: loading(repayTrialInto('ready')),
       // Restored: the rows come from the plan and the sums from the trial, both read again.
-      rereadingPlan: loading(repayPlanInto('trialing')),
+      rereadingPlan: loading(rereadPlanInto('trialing')),
       failed: retryInto('trialing'),
       ready: { on: { 'form.submit': { target: '#paymentConfirm' }, ...rereadOnRestore('rereadingPlan') } },
     },
@@ -281,7 +315,7 @@ export const servicingStates = states({
         },
       }),
       // Restored: the plan and the total are read again before the card, so the payment is for today's sum.
-      rereadingPlan: loading(repayPlanInto('repricing')),
+      rereadingPlan: loading(rereadPlanInto('repricing')),
       repricing: loading(repayTrialInto('loadingCard')),
       failed: retryInto('rereadingPlan'),
       ready: {

@@ -18,6 +18,7 @@ export default function RepaymentPage() {
   const loanId = useApp((snapshot) => snapshot.context.drafts.repayment.loan_id)
   const periods = useApp((snapshot) => snapshot.context.drafts.repayment.periods)
   const plan = useApp((snapshot) => snapshot.context.repayPlan)
+  const paidMeanwhile = useApp((snapshot) => snapshot.context.paidMeanwhile)
   const canChooseLoan = useCan({ type: 'repay.loan', loan_id: loanId ?? '' })
   // Oldest first: ticking a period takes the unpaid ones before it, unticking drops the ones after.
   const toggle = (period: number, checked: boolean) =>
@@ -27,6 +28,11 @@ export default function RepaymentPage() {
   return (
     <ScreenFrame page="repayment">
       {busy && <Spinner />}
+      {paidMeanwhile.length > 0 && (
+        <div role="status" className="notice" data-testid="paid-meanwhile">
+          <p>{t('screens.repay.paidMeanwhile', { periods: format.list(paidMeanwhile.map((period) => t('ui.schedule.periodOf', { period }))) })}</p>
+        </div>
+      )}
       {open.length > 1 && canChooseLoan && (
         <Section>
           <EnumSelect

@@ -484,6 +484,41 @@ for (const locale of locales) {
     await page.context().close()
   })
 
+  // rules: flow-periods-in-order
+  if (locale === 'en') test(`[${locale}] periods chosen, then paid from another device: the reopened page takes the choice back to what is still owed, says why, and pays nothing twice`, { timeout: 120_000 }, async () => {
+    const t = await translator(locale)
+    await sb.raw('/sandbox/reset', { method: 'POST' })
+    const phone = '13800000004'
+    const page = await openAs(locale, phone)
+    await onScreen(page, 'home')
+    await button(page, t('screens.home.repay')).click()
+    await onScreen(page, 'repayment')
+    const period = (n: number) => page.getByLabel(t('ui.schedule.periodOf', { period: n }), { exact: true })
+    await period(2).check()
+    await button(page, t('screens.repay.next')).click()
+    await onScreen(page, 'repayDetail')
+    // Another device pays period 1 while this web view is closed.
+    const { token } = await sb.login(phone)
+    const loan = (await statusOf(sb, token)).loan
+    if (loan === null) throw new Error(`${phone} has an open loan`)
+    const trial = await sb.ok('trialRepayment', { token, input: { loan_id: loan.loan_id, periods: '1' } })
+    const card = (await sb.ok('showCard', { token })).card
+    await sb.ok('submitRepayment', { token, idempotencyKey: 'other-device', input: { loan_id: loan.loan_id, periods: [1], amount: trial.total, card_id: card?.card_id ?? '' } })
+    await page.reload()
+    await onScreen(page, 'repayment')
+    expect(await page.getByTestId('paid-meanwhile').textContent()).toBe(t('screens.repay.paidMeanwhile', { periods: t('ui.schedule.periodOf', { period: 1 }) }))
+    expect(await period(1).count()).toBe(0)
+    expect(await period(2).isChecked()).toBe(true)
+    await page.screenshot({ path: screenshotPath('repayment-paid-meanwhile') })
+    await button(page, t('screens.repay.next')).click()
+    await onScreen(page, 'repayDetail')
+    const owed = await sb.ok('trialRepayment', { token, input: { loan_id: loan.loan_id, periods: '2' } })
+    expect(await page.locator('main').textContent()).toContain(formatMoney(owed.total, locale))
+    const repayments = (await sb.ok('getRepayPlan', { token, input: { loan_id: loan.loan_id } })).periods.filter((p) => p.status === 'paid').map((p) => p.period)
+    expect(repayments).toEqual([1])
+    await page.context().close()
+  })
+
   // The offer names the card and its terms; a lost answer leaves one Retry, no "Buying…".
   if (locale === 'en') test(`[${locale}] the rights offer names the card charged and its terms, and a lost purchase answer leaves one Retry`, { timeout: 120_000 }, async () => {
     const t = await translator(locale)

@@ -42,6 +42,8 @@ export interface MachineWorld {
   lender: string | null
   /** The periods the borrower chose to repay, once the choice was one the plan allows. */
   periods: number[]
+  /** The loan whose plan the periods were chosen on. */
+  periodsOf: string | null
   /** The loan the borrower picked on the repayment screen (two open loans). */
   repayLoan: string | null
   /** The query of the last page opened over a screen. */
@@ -57,7 +59,7 @@ export interface MachineWorld {
 /** A page opened by a deep link with a query was opened with that query (an agreement's key). */
 export function startMachineWorld(start?: StartSample): MachineWorld {
   const overlayQuery = start?.input.initialDeepLink?.query ?? null
-  return { typed: {}, answers: {}, lender: null, periods: [], repayLoan: null, overlayQuery, serverDemand: null, rightsOwned: false, borrower: null }
+  return { typed: {}, answers: {}, lender: null, periods: [], periodsOf: null, repayLoan: null, overlayQuery, serverDemand: null, rightsOwned: false, borrower: null }
 }
 
 interface PlanAnswer {
@@ -102,8 +104,11 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
         const { agreements: _accepted, code: _code, ...kept } = within
         return { ...world, lender, typed: { ...world.typed, lendConfirm: kept } }
       }
-      case 'repay.select':
-        return payable(world.answers.getRepayPlan as PlanAnswer | undefined, event.periods ?? []) ? { ...world, periods: [...(event.periods ?? [])].sort((a, b) => a - b) } : world
+      case 'repay.select': {
+        const plan = world.answers.getRepayPlan as PlanAnswer | undefined
+        if (!payable(plan, event.periods ?? [])) return world
+        return { ...world, periods: [...(event.periods ?? [])].sort((a, b) => a - b), periodsOf: plan?.loan.loan_id ?? null }
+      }
       case 'repay.loan':
         return { ...world, repayLoan: event.loan_id ?? null, periods: [] }
       case 'overlay.open':
@@ -147,6 +152,14 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
       return { ...next, typed: { ...world.typed, bankCard: { ...world.typed.bankCard, code: '' } } }
     case 'confirmLenderCard':
       return { ...next, typed: { ...world.typed, lendConfirm: { ...world.typed.lendConfirm, code: '' } } }
+    // docs/product-rules.md#flow-periods-in-order: the loan's plan read again may show chosen periods paid
+    // meanwhile; the choice keeps what it still owes, while that is still the oldest unpaid, else nothing.
+    case 'getRepayPlan': {
+      const plan = answer as unknown as PlanAnswer
+      if (plan.loan.loan_id !== world.periodsOf) return next
+      const owed = world.periods.filter((n) => plan.periods.some((p) => p.period === n && p.status !== 'paid'))
+      return { ...next, periods: payable(plan, owed) ? owed : [] }
+    }
     // A payment made clears the choice (the next payment is chosen anew).
     case 'submitRepayment':
       return { ...next, periods: [] }
