@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PathSet } from './model-path'
@@ -12,7 +12,8 @@ import { generatePaths } from './paths'
  * a hash of everything its generation reads: every module its generator imports, followed from the
  * generator's own file through relative imports, the locked library versions, and the options. A
  * changed line in any of them is a new key, so a kept set is never a stale one; it is only ever a copy
- * of what generating now would give.
+ * of what generating now would give. Each generator and options keep their newest set only: a file is
+ * named by both hashes, and writing a set removes the older ones of its generator and options.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -49,7 +50,9 @@ function inputsHash(generator: string, options: object): string {
  * holds `generate` (relative to the repository), `options` what it is called with.
  */
 export function cachedPaths(generator: string, options: object, generate: () => PathSet): PathSet {
-  const file = path.join(cacheDir, `${inputsHash(generator, options)}.json`)
+  const slot = createHash('sha256').update(generator).update(JSON.stringify(options)).digest('hex').slice(0, 12)
+  const name = `${slot}-${inputsHash(generator, options)}.json`
+  const file = path.join(cacheDir, name)
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as PathSet
   } catch {
@@ -59,6 +62,7 @@ export function cachedPaths(generator: string, options: object, generate: () => 
     const partial = `${file}.${process.pid}`
     writeFileSync(partial, JSON.stringify(set))
     renameSync(partial, file)
+    for (const older of readdirSync(cacheDir)) if (older.startsWith(`${slot}-`) && older.endsWith('.json') && older !== name) rmSync(path.join(cacheDir, older), { force: true })
     return set
   }
 }
