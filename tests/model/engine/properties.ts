@@ -475,6 +475,8 @@ export const properties: Property[] = [
         }
         owned ||= answered<unknown, { owned: boolean }>(step, 'showRewardProduct')?.output.owned ?? false
         if (answered(step, 'buyRewardProduct') !== null) owned = true
+        // An order that was pending when the sheet opened, paid while it was polled.
+        owned ||= answered<unknown, { order: { status: string } }>(step, 'getRewardOrder')?.output.order.status === 'paid'
         const decision = answered<unknown, { status: string }>(step, 'getCreditDecision')?.output.status
         // The server's latest word: a decision still under review is none yet.
         if (decision !== undefined) decided = decision === 'approved' || decision === 'rejected'
