@@ -44,6 +44,8 @@ export interface MachineWorld {
   periods: number[]
   /** The loan whose plan the periods were chosen on. */
   periodsOf: string | null
+  /** Chosen periods a plan read again showed paid, since the borrower last chose. */
+  paidMeanwhile: number[]
   /** The loan the borrower picked on the repayment screen (two open loans). */
   repayLoan: string | null
   /** The query of the last page opened over a screen. */
@@ -59,7 +61,7 @@ export interface MachineWorld {
 /** A page opened by a deep link with a query was opened with that query (an agreement's key). */
 export function startMachineWorld(start?: StartSample): MachineWorld {
   const overlayQuery = start?.input.initialDeepLink?.query ?? null
-  return { typed: {}, answers: {}, lender: null, periods: [], periodsOf: null, repayLoan: null, overlayQuery, serverDemand: null, rightsOwned: false, borrower: null }
+  return { typed: {}, answers: {}, lender: null, periods: [], periodsOf: null, paidMeanwhile: [], repayLoan: null, overlayQuery, serverDemand: null, rightsOwned: false, borrower: null }
 }
 
 interface PlanAnswer {
@@ -107,10 +109,10 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
       case 'repay.select': {
         const plan = world.answers.getRepayPlan as PlanAnswer | undefined
         if (!payable(plan, event.periods ?? [])) return world
-        return { ...world, periods: [...(event.periods ?? [])].sort((a, b) => a - b), periodsOf: plan?.loan.loan_id ?? null }
+        return { ...world, periods: [...(event.periods ?? [])].sort((a, b) => a - b), periodsOf: plan?.loan.loan_id ?? null, paidMeanwhile: [] }
       }
       case 'repay.loan':
-        return { ...world, repayLoan: event.loan_id ?? null, periods: [] }
+        return { ...world, repayLoan: event.loan_id ?? null, periods: [], paidMeanwhile: [] }
       case 'overlay.open':
         return { ...world, overlayQuery: event.query ?? {} }
       case 'xstate.route': {
@@ -158,7 +160,8 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
       const plan = answer as unknown as PlanAnswer
       if (plan.loan.loan_id !== world.periodsOf) return next
       const owed = world.periods.filter((n) => plan.periods.some((p) => p.period === n && p.status !== 'paid'))
-      return { ...next, periods: payable(plan, owed) ? owed : [] }
+      const paid = world.periods.filter((n) => plan.periods.some((p) => p.period === n && p.status === 'paid'))
+      return { ...next, periods: payable(plan, owed) ? owed : [], paidMeanwhile: [...world.paidMeanwhile, ...paid] }
     }
     // A payment made clears the choice (the next payment is chosen anew).
     case 'submitRepayment':
@@ -481,6 +484,9 @@ export function heldProblems(context: Record<string, unknown>, world: MachineWor
   if (get(context.loanUser, 'rights_owned') === true && !world.rightsOwned) problems.push('the loan-user status held says the rights card is owned, but no answer said so')
   if (world.answers.confirmLenderCard === undefined && context.lenderCardBound !== false) problems.push('a lender card counts as bound before any binding answered')
   if (world.answers.sendCardCode === undefined && context.luhnWarning !== false) problems.push('a Luhn warning before any card number was checked')
+  // The repayment screen's notice names only chosen periods a plan read again showed paid (it is cleared on leaving).
+  const paidMeanwhile = context.paidMeanwhile as number[]
+  if (paidMeanwhile.some((n) => !world.paidMeanwhile.includes(n))) problems.push(`paid meanwhile ${JSON.stringify(paidMeanwhile)}, but the plans read again showed ${JSON.stringify(world.paidMeanwhile)} of the choice paid`)
   return problems
 }
 
