@@ -523,6 +523,22 @@ test('repayment: the borrower\'s ticks on the plan with period 1 paid give the u
   }
 })
 
+/** Period 1 chosen on a plan that owes only it, and priced: the repayment detail. */
+const atDetailOfPeriod1 = [...atHomeWith('repaying'), 'home.repay', 'getLoanUserStatus.done:repaying', 'getRepayPlan.done:plan', 'repay.select(period-1)', 'form.submit', 'trialRepayment.done:trial']
+
+// rules: flow-periods-in-order
+test.each([
+  ['the repayment detail', atDetailOfPeriod1],
+  ['the payment confirmation', [...atDetailOfPeriod1, 'form.submit', 'showCard.done:card']],
+])('reopened on %s after period 1 was paid elsewhere: back at the choice, with nothing chosen and period 1 named as paid', async (_where, steps) => {
+  // The machine-level checks (machine-checks.ts) hold the choice to what the re-read plan still owes and the notice to what it showed paid.
+  expect(await walk('fresh', [...steps, 'poll.now', 'getRepayPlan.done:partlyPaid'], { lands: 'repayment.ready' })).toBeNull()
+})
+
+test('reopened on the repayment detail with the plan unchanged: the same periods are priced again', async () => {
+  expect(await walk('fresh', [...atDetailOfPeriod1, 'poll.now', 'getRepayPlan.done:plan'], { lands: 'repayDetail.trialing' })).toBeNull()
+})
+
 // ---- how the page is opened: a token or none, a deep link (docs/product-rules.md#boot-and-login, docs/product-rules.md#flow-deep-link-clamp) ----
 
 test('opened with an empty token on a channel that needs login: the login screen (a token counts only when it is one)', async () => {

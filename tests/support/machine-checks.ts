@@ -440,8 +440,12 @@ export function holdsAnswer(src: string, output: unknown, context: Context, befo
       return expect('the lender card bound', context.lenderCardBound, true)
     case 'applyLoan':
       return [...expect('the loan', context.loan, o.loan), ...expect('the loan-user status', context.loanUser, o.status)]
-    case 'getRepayPlan':
-      return expect('the repay plan', context.repayPlan, o)
+    case 'getRepayPlan': {
+      // A plan of the chosen loan showing chosen periods paid: the repayment screen names exactly those.
+      const periods = (o.periods ?? []) as { period: number; status: string }[]
+      const paid = get(o, 'loan', 'loan_id') === before.periodsOf ? before.periods.filter((n) => periods.some((p) => p.period === n && p.status === 'paid')) : []
+      return [...expect('the repay plan', context.repayPlan, o), ...(paid.length > 0 ? expect('the periods paid meanwhile', context.paidMeanwhile, paid) : [])]
+    }
     case 'trialRepayment':
       return expect('the repay trial', context.repayTrial, o)
     case 'submitRepayment':
