@@ -76,6 +76,11 @@ function payable(plan: PlanAnswer | undefined, periods: number[]): boolean {
   return periods.every((p) => unpaid.includes(p)) && periods.every((p) => unpaid.filter((u) => u < p).every((u) => periods.includes(u)))
 }
 
+/** The chosen periods a plan shows paid. */
+function paidOf(plan: PlanAnswer, chosen: number[]): number[] {
+  return chosen.filter((n) => plan.periods.some((p) => p.period === n && p.status === 'paid'))
+}
+
 /**
  * `refused`: the machine could not take the event in the state it was sent in. The page disables a
  * control the machine refuses (the amount and term once the lender's code is out), so nothing was typed.
@@ -160,8 +165,7 @@ export function advanceMachineWorld(world: MachineWorld, action: StepAction, out
       const plan = answer as unknown as PlanAnswer
       if (plan.loan.loan_id !== world.periodsOf) return next
       const owed = world.periods.filter((n) => plan.periods.some((p) => p.period === n && p.status !== 'paid'))
-      const paid = world.periods.filter((n) => plan.periods.some((p) => p.period === n && p.status === 'paid'))
-      return { ...next, periods: payable(plan, owed) ? owed : [], paidMeanwhile: [...world.paidMeanwhile, ...paid] }
+      return { ...next, periods: payable(plan, owed) ? owed : [], paidMeanwhile: [...world.paidMeanwhile, ...paidOf(plan, world.periods)] }
     }
     // A payment made clears the choice (the next payment is chosen anew).
     case 'submitRepayment':
@@ -442,8 +446,7 @@ export function holdsAnswer(src: string, output: unknown, context: Context, befo
       return [...expect('the loan', context.loan, o.loan), ...expect('the loan-user status', context.loanUser, o.status)]
     case 'getRepayPlan': {
       // A plan of the chosen loan showing chosen periods paid: the repayment screen names exactly those.
-      const periods = (o.periods ?? []) as { period: number; status: string }[]
-      const paid = get(o, 'loan', 'loan_id') === before.periodsOf ? before.periods.filter((n) => periods.some((p) => p.period === n && p.status === 'paid')) : []
+      const paid = get(o, 'loan', 'loan_id') === before.periodsOf ? paidOf(o as unknown as PlanAnswer, before.periods) : []
       return [...expect('the repay plan', context.repayPlan, o), ...(paid.length > 0 ? expect('the periods paid meanwhile', context.paidMeanwhile, paid) : [])]
     }
     case 'trialRepayment':
