@@ -1,7 +1,7 @@
 import type { AppContext, AssetDraft, BasicDraft, ContactDraft, ContactDraftEntry, DemandDraft } from './context'
 import { commitKey, guards, newCodeNewKey, patchDraft, smsSent, states, update, withStatus } from './flow-kit'
 import type { ContactEntry, LoanStep, LoanTerm, LoanUserStatus, PortArgs, PortData } from './ports'
-import { codeConfirming, codeSending, editing, enter, poll, pricing, reauth, repricing, screen, submitting, wizardStep } from './shapes'
+import { codeConfirming, codeSending, editing, enter, poll, pricing, reauth, repricing, screen, storeAnsweredStatus, submitting, wizardStep } from './shapes'
 
 /*
  * The application funnel, one screen per step: the loan demand (priced as it is typed), the face
@@ -107,9 +107,12 @@ export const funnelActions = {
   })),
 }
 
+/** The step of the loan-user status a call answered with, for a guard that reads it. */
+const answeredStep = ({ event }: { event: { output: LoanUserStatus } }) => ({ step: event.output.step })
+
 /** Every step's save answers with the new loan-user status; the next step's screen follows. */
 const savedThenTo = <const T extends string>(target: T) =>
-  ({ target, actions: { type: 'storeLoanUser', params: ({ event }: { event: { output: LoanUserStatus } }) => ({ status: event.output }) } }) as const
+  ({ target, actions: storeAnsweredStatus }) as const
 
 type Section = PortArgs<'updateLoanUser'>['input']
 type SectionFields = Section extends infer S ? (S extends Section ? Omit<S, 'id'> : never) : never
@@ -332,23 +335,11 @@ export const funnelStates = states({
           src: 'getLoanUserStatus',
           input: {},
           onDone: [
-            {
-              guard: { type: 'cardBoundForReview', params: ({ event }) => ({ step: event.output.step }) },
-              target: '#review',
-              actions: [{ type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) }, 'clearError'],
-            },
-            {
-              guard: { type: 'decidedMeanwhile', params: ({ event }) => ({ step: event.output.step }) },
-              target: '#result',
-              actions: [{ type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) }, 'clearError'],
-            },
-            {
-              guard: { type: 'stillAtCardStep', params: ({ event }) => ({ step: event.output.step }) },
-              target: 'editing',
-              actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) },
-            },
+            { guard: { type: 'cardBoundForReview', params: answeredStep }, target: '#review', actions: [storeAnsweredStatus, 'clearError'] },
+            { guard: { type: 'decidedMeanwhile', params: answeredStep }, target: '#result', actions: [storeAnsweredStatus, 'clearError'] },
+            { guard: { type: 'stillAtCardStep', params: answeredStep }, target: 'editing', actions: storeAnsweredStatus },
             // A loan taken, or the application started anew: neither is this step's to show.
-            { target: '#home', actions: [{ type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) }, 'clearError'] },
+            { target: '#home', actions: [storeAnsweredStatus, 'clearError'] },
           ],
           // Not knowing, the form is the safe side: binding the card again replaces it with itself.
           onError: [reauth, { target: 'editing' }],

@@ -6,7 +6,7 @@ import type { AppActor, AppStateConfig } from './flow-kit'
 import type { HostCommand, PortData } from './ports'
 import type { ScreenName } from './screens'
 import { clampScreen, funnelScreens, screenForStep } from './screens'
-import { reauth, rereadOnRestore, retryInto, screenMeta } from './shapes'
+import { reauth, rereadOnRestore, retryInto, screenMeta, storeAnsweredStatus } from './shapes'
 import type { AppInvoke } from './shapes'
 
 /*
@@ -99,7 +99,7 @@ function homeCalls<const E extends HomeCallsEnds>(ends: E) {
     status: fetchOnce({
       src: 'getLoanUserStatus',
       input: {},
-      onDone: { target: 'done', actions: { type: 'storeLoanUser', params: ({ event }) => ({ status: event.output }) } },
+      onDone: { target: 'done', actions: storeAnsweredStatus },
       onError: [ends.refused, ends.statusFailed],
     }),
     rights: fetchOnce({

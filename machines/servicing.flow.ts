@@ -15,6 +15,7 @@ import {
   screen,
   screenMeta,
   storeAnsweredCard,
+  storeAnsweredStatus,
   uncertain,
 } from './shapes'
 
@@ -187,11 +188,6 @@ function rereadPlanInto<const N extends string>(next: N) {
   } as const
 }
 
-const storeStatus = {
-  type: 'storeLoanUser',
-  params: ({ event }: { event: { output: LoanUserStatus } }) => ({ status: event.output }),
-} as const
-
 const openContract = {
   type: 'openContract',
   params: ({ event }: { event: { output: ContractDownload } }) => ({ url: event.output.url }),
@@ -271,7 +267,7 @@ export const servicingStates = states({
       loadingStatus: loading({
         src: 'getLoanUserStatus',
         input: {},
-        onDone: { target: 'loadingPlan', actions: [storeStatus, 'pickDefaultRepayLoan'] },
+        onDone: { target: 'loadingPlan', actions: [storeAnsweredStatus, 'pickDefaultRepayLoan'] },
       }),
       loadingPlan: {
         ...loading(repayPlanOf),
@@ -383,9 +379,9 @@ export const servicingStates = states({
             {
               guard: { type: 'repaymentSettledIn', params: ({ event }) => ({ status: event.output }) },
               target: '#repaymentResult.deciding',
-              actions: [storeStatus, 'settleRepayment'],
+              actions: [storeAnsweredStatus, 'settleRepayment'],
             },
-            { target: 'waiting', actions: storeStatus },
+            { target: 'waiting', actions: storeAnsweredStatus },
           ],
         },
       }),

@@ -1,7 +1,7 @@
 import type { DoneActorEvent } from 'xstate'
 import type { AppContext } from './context'
 import type { AppStateConfig, PollDelay, PollKind, Words } from './flow-kit'
-import type { BankCard, LoanTrial, PortArgs } from './ports'
+import type { BankCard, LoanTrial, LoanUserStatus, PortArgs } from './ports'
 import type { ScreenName } from './screens'
 
 /*
@@ -290,6 +290,12 @@ export function poll<
 const retryIntoWithReset = { on: { retry: { target: 'fetching', actions: 'resetPoll' } } } as const
 
 /** Keeps the card `showCard` answered, none included: the card a screen names is the bank's latest word. */
+/** The loan-user status a call answered with, stored. */
+export const storeAnsweredStatus = {
+  type: 'storeLoanUser',
+  params: ({ event }: { event: { output: LoanUserStatus } }) => ({ status: event.output }),
+} as const
+
 export const storeAnsweredCard = {
   type: 'storeShownCard',
   params: ({ event }: { event: { output: { card: BankCard | null } } }) => ({ card: event.output.card }),
