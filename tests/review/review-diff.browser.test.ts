@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -39,8 +39,10 @@ beforeAll(async () => {
     copyFileSync(path.join(repoRoot, file), path.join(copy, file))
   }
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copy, 'node_modules'), 'dir')
-  // Artifacts the page ships beside it (the generated paths, the rules): the copy's build would make them again.
-  symlinkSync(path.join(repoRoot, 'artifacts'), path.join(copy, 'artifacts'), 'dir')
+  // Artifacts the page ships beside it (the generated paths, the rules), which the copy's build would make
+  // again: copied, not linked, since that build writes the changed machine's diff among them, and the
+  // reviewer page the other tests serve is rebuilt from what lies there.
+  cpSync(path.join(repoRoot, 'artifacts'), path.join(copy, 'artifacts'), { recursive: true })
   // The change: a new rule on the bank card, with its words, required by Send code.
   edit('machines/funnel.flow.ts', '  cardResendAllowed: ({ context }) =>', '  withholdAgreed: ({ context }) => context.drafts.bankCard.withhold_agreement,\n  cardResendAllowed: ({ context }) =>')
   edit('machines/funnel.flow.ts', "ready: 'cardReady', next: 'sendingCode'", "ready: and(['cardReady', 'withholdAgreed']) as unknown as 'cardReady', next: 'sendingCode'")
@@ -114,4 +116,9 @@ test('npm start on a changed machine serves the change in words, marked on the m
   expect(cli('--base', 'HEAD')).toContain(`  - ${change}\n`)
   expect(cli()).toContain(`  - ${change}\n`)
   expect(cli('--help')).toMatch(/^npm run review:diff -- \[--base REF\]/)
+
+  // The copy's diff stays in the copy: the repository's reviewer page, which the other tests serve, is
+  // built from the repository's artifacts.
+  const ours = path.join(repoRoot, 'artifacts', 'machine-diff.json')
+  expect(existsSync(ours) ? readFileSync(ours, 'utf8') : '').not.toContain('withholdAgreed')
 })
