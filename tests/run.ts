@@ -40,18 +40,21 @@ function check(name: string, ok: boolean): void {
 }
 
 /**
- * The CPU seconds of the run's finished children (Linux's /proc; undefined elsewhere): unlike the
- * wall time, other jobs on the machine barely move it.
+ * The machine's busy CPU seconds since it booted (Linux's /proc/stat; undefined elsewhere). Not the
+ * run's own children's: Chromium's renderers leave the run's process tree when a browser closes, and
+ * that figure missed about half of a browser test's CPU. Other jobs on the machine count too, which
+ * the load when the run began tells.
  */
-function childCpuSeconds(): number | undefined {
+function machineBusySeconds(): number | undefined {
   try {
-    // The fields after the command's name start at the state (field 3): cutime and cstime are fields 16 and 17.
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')
-    return Math.round((Number(fields[13]) + Number(fields[14])) / 100)
+    // The first line's fields after "cpu": user nice system idle iowait irq softirq steal, in 1/100 s.
+    const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
+    return (user! + nice! + system! + irq! + softirq!) / 100
   } catch {
     return undefined
   }
 }
+const busyAtStart = machineBusySeconds()
 
 function finish(): never {
   // The whole run's figures, for docs/testing.md (`npm run docs:figures`); a run of some files only is not the suite's.
@@ -61,7 +64,7 @@ function finish(): never {
       passed,
       failed,
       seconds: Math.round((Date.now() - startedAt) / 1000),
-      cpuSeconds: childCpuSeconds(),
+      cpuSeconds: busyAtStart === undefined ? undefined : Math.round(machineBusySeconds()! - busyAtStart),
       cores: availableParallelism(),
       loadAtStart,
       finishedAt: new Date().toISOString(),

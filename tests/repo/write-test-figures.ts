@@ -39,7 +39,7 @@ function suiteSection(): string[] {
     run.cores === undefined || run.loadAtStart === undefined
       ? 'on this machine'
       : `on ${run.cores} cores with a load average of ${run.loadAtStart} when it began${run.loadAtStart > run.cores ? ' (other jobs shared the cores)' : ''}`
-  const cpu = run.cpuSeconds === undefined ? '' : `; ${minutes(run.cpuSeconds)} of CPU`
+  const cpu = run.cpuSeconds === undefined ? '' : `; the machine's cores were busy ${minutes(run.cpuSeconds)} in all`
   lines.push(`${run.passed} passed, ${run.failed} failed, in ${minutes(run.seconds)} ${machine}${cpu}, from the type check to the last reviewer-page test (artifacts/npm-test.json, ${run.finishedAt.slice(0, 16).replace('T', ' ')} UTC).`, '')
   // The files that decide how long a run takes; three run at a time, so these are times beside others.
   const report = readJson('vitest-report.json') as { testResults: { name: string; startTime: number; endTime: number }[] } | undefined
