@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { applyByHand, chartFollows, frameOnScreen, pathsFile, reviewerBesideHost, reviewSuite, shot } from '../review/review-kit'
+import { applyByHand, chartFollows, frameOnScreen, pathsFile, reviewerBesideHost, reviewSuite, shot } from './review-kit'
 
 /*
  * In Chromium, Drive on the built reviewer page moving the host simulator's page along a generated
