@@ -289,13 +289,13 @@ export function poll<
 /** At the cap, retry starts a fresh round of attempts. */
 const retryIntoWithReset = { on: { retry: { target: 'fetching', actions: 'resetPoll' } } } as const
 
-/** Keeps the card `showCard` answered, none included: the card a screen names is the bank's latest word. */
 /** The loan-user status a call answered with, stored. */
 export const storeAnsweredStatus = {
   type: 'storeLoanUser',
   params: ({ event }: { event: { output: LoanUserStatus } }) => ({ status: event.output }),
 } as const
 
+/** Keeps the card `showCard` answered, none included: the card a screen names is the bank's latest word. */
 export const storeAnsweredCard = {
   type: 'storeShownCard',
   params: ({ event }: { event: { output: { card: BankCard | null } } }) => ({ card: event.output.card }),
