@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { applyByHand, chartFollows, frameOnScreen, pathsFile, reviewerBesideHost, reviewSuite, shot } from './review-kit'
+import { applyByHand, chartFollows, frameOnScreen, frameOnScreenAfterReload, pathsFile, reviewerBesideHost, reviewSuite, shot } from './review-kit'
 
 /*
  * In Chromium, Drive on the built reviewer page moving the host simulator's page along a generated
@@ -111,8 +111,7 @@ test('a drive begun and left, the default persona moved by hand, then the whole 
 
   // By hand, in the host simulator: the default persona logged in again and its application begun.
   await host.locator('#persona').selectOption('13800000001')
-  await host.getByRole('button', { name: 'Log in & reload' }).click()
-  const frame = await frameOnScreen(host, 'home')
+  const frame = await frameOnScreenAfterReload(host, 'home', () => host.getByRole('button', { name: 'Log in & reload' }).click())
   await frame.getByRole('button', { name: 'Start an application' }).click()
   await frameOnScreen(host, 'loanDemand')
   await applyByHand(frame)

@@ -93,6 +93,21 @@ export async function frameOnScreen(host: Page, screen: string): Promise<Frame> 
   return framed
 }
 
+/**
+ * The framed page on a screen after an action that reloads it: the document the action leaves behind
+ * may still show that screen until the reload detaches it, so the new one is told apart by a mark
+ * set on the old.
+ */
+export async function frameOnScreenAfterReload(host: Page, screen: string, reload: () => Promise<void>): Promise<Frame> {
+  const before = await host.locator('#frame').elementHandle().then((handle) => handle?.contentFrame())
+  await before?.evaluate(() => Object.assign(window, { leftBehind: true }))
+  await reload()
+  await expect
+    .poll(async () => (await frameOnScreen(host, screen)).evaluate(() => !('leftBehind' in window)).catch(() => false), { timeout: 30_000, message: `the reloaded page on ${screen}` })
+    .toBe(true)
+  return frameOnScreen(host, screen)
+}
+
 export async function chartFollows(review: Page, stateId: string): Promise<void> {
   await expect
     .poll(() => review.locator(`[data-state-id="${stateId}"]`).getAttribute('class'), { timeout: 20_000, message: `the chart highlights ${stateId}` })
