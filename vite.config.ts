@@ -21,6 +21,7 @@ const browserFiles = '**/*.browser.test.ts'
 // The reviewer page is built from what the product's tests leave in artifacts/ (the model's
 // screenshots, paths and coverage): its tests are a project of their own that runs after them.
 const reviewFiles = 'tests/review/**'
+const sharedChromium = 'tests/support/shared-chromium.ts'
 
 /** The product's tests: everything `npm test` runs except the reviewer page's (mutation testing starts from these). */
 export const productTests = {
@@ -88,8 +89,8 @@ export default defineConfig(({ mode }) => ({
       // that stubs a global puts it back when it ends, and none mocks a module. The browser files
       // stay one to a worker: sharing made them slower.
       { extends: true, test: { ...productTests, name: 'unit', isolate: false, exclude: [...productTests.exclude, browserFiles] } },
-      { extends: true, test: { ...productTests, name: 'browser', include: [browserFiles] } },
-      { extends: true, test: { ...productTests, name: 'review', include: [reviewFiles + '/*.test.ts'], exclude: configDefaults.exclude, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { ...productTests, name: 'browser', include: [browserFiles], globalSetup: [sharedChromium] } },
+      { extends: true, test: { ...productTests, name: 'review', include: [reviewFiles + '/*.test.ts'], exclude: configDefaults.exclude, globalSetup: [sharedChromium], sequence: { groupOrder: 1 } } },
     ],
   },
 }))

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises'
 import { expect, test } from 'vitest'
-import { newPhoneContext } from '../support/browser'
+import { downloadedText, newPhoneContext } from '../support/browser'
 import { pageSandboxAndBrowser } from '../support/browser-suite'
 import { loginPersona, pageUrl } from '../support/sandbox'
 import { elderFlagKey } from '../support/display-modes'
@@ -76,8 +75,7 @@ test('in a plain browser, with no host, the page starts the download itself and 
 
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), save.click()])
   expect(download.url()).toMatch(new RegExp(`^${suite.sandbox.url}/v2/contract-download/[A-Za-z0-9_-]{32}$`))
-  const file = await download.path()
-  const saved = await readFile(file, 'utf8')
+  const saved = await downloadedText(download)
   expect(saved).toContain('Repayment schedule')
   expect(saved).toContain(repaying.name)
   expect(await page.locator('main').getAttribute('data-screen')).toBe('loanPlan')

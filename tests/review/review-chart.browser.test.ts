@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import en from '../../locales/en.json' with { type: 'json' }
 import { appMachine } from '../../machines/app.machine'
-import { artifactsDir } from '../support/browser'
+import { artifactsDir, downloadedText } from '../support/browser'
 import { screenStates } from '../model/engine/screen-paths'
 import { machineFigures, manifestScreens, openReviewer, repoRoot, reviewSuite, shot } from './review-kit'
 
@@ -82,7 +81,7 @@ test('the reviewer page draws every state and transition of the machine; a state
 
   // Export: the chart as drawn (overlay included, screens inlined) and the Mermaid text.
   const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()])
-  const exported = await readFile((await svgDownload.path()) as string, 'utf8')
+  const exported = await downloadedText(svgDownload)
   expect(exported.match(/<g [^>]*data-state-id=/g)?.length).toBe(figures.ids.length)
   expect(exported).toContain('class="chart coverage"')
   expect(exported).not.toMatch(/href="data\/screens/)
@@ -103,7 +102,7 @@ test('the reviewer page draws every state and transition of the machine; a state
   expect(images(written)).toBe(Object.keys(manifestScreens()).filter((id) => screenIds.has(id)).length)
   for (const svg of [exported, written]) expect(svg).not.toContain('data-toggle=')
   const [mermaidDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Mermaid' }).click()])
-  expect(await readFile((await mermaidDownload.path()) as string, 'utf8')).toMatch(/^stateDiagram-v2\n/)
+  expect(await downloadedText(mermaidDownload)).toMatch(/^stateDiagram-v2\n/)
 
   // Keyboard: Tab from the search reaches the chart's states; Enter opens one.
   await page.getByRole('combobox', { name: 'Find a screen, a rule or an event' }).fill('')

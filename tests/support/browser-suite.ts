@@ -1,13 +1,19 @@
-import type { Browser } from 'playwright-core'
+import { chromium, type Browser } from 'playwright-core'
+import { inject } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../server/start'
 import { launchChromium } from './browser'
 import { forSuite } from './for-suite'
 import { ensureBuiltPage, ensureBuiltReviewPage, startPageSandbox } from './sandbox'
 import { startTestSandbox, type TestSandbox } from './test-client'
 
-/** Chromium for the file's tests, closed after them. */
+/**
+ * Chromium for the file's tests: the project's shared one where its setup started it
+ * (tests/support/shared-chromium.ts), else one of the file's own. Closing a connected browser
+ * closes the file's contexts and leaves the shared one running.
+ */
 export function browserForSuite(): Browser {
-  return forSuite(launchChromium, (browser) => browser.close())
+  const endpoint = inject('chromiumEndpoint')
+  return forSuite(() => (endpoint ? chromium.connect(endpoint) : launchChromium()), (browser) => browser.close())
 }
 
 /** The built page served by a sandbox on a loopback port, and a Chromium, for the file's tests. */

@@ -1,6 +1,8 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Download } from 'playwright-core'
 import { env } from './env'
 
 export const chromiumPath = env.chromiumPath
@@ -17,8 +19,10 @@ const chromiumArgs = [
   '--no-first-run',
 ]
 
+export const chromiumLaunchOptions = { executablePath: chromiumPath, args: chromiumArgs, headless: true }
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
+  return chromium.launch(chromiumLaunchOptions)
 }
 
 /** A phone-sized context: the page is built for a 375-wide WebView. */
@@ -38,4 +42,11 @@ export function screenshotPath(name: string): string {
   const dir = path.join(artifactsDir, 'screenshots')
   mkdirSync(dir, { recursive: true })
   return path.join(dir, `${name}.png`)
+}
+
+/** A download's text. The shared Chromium runs outside the test's worker, so the file is copied here to be read. */
+export async function downloadedText(download: Download): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'download-')), download.suggestedFilename())
+  await download.saveAs(file)
+  return readFile(file, 'utf8')
 }
