@@ -4,6 +4,7 @@ import { beforeAll, expect, test } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import { coverageOf, uncoveredTransitions } from './engine/coverage'
 import { instrument } from './engine/instrument'
+import { cachedPaths } from './engine/path-cache'
 import { generatePaths } from './engine/paths'
 import type { PathSet } from './engine/model-path'
 import { replayAll } from './engine/replay'
@@ -40,7 +41,8 @@ beforeAll(async () => {
       },
     }
   })
-  const set = generatePaths({ machine })
+  // Kept on disk like the other sets: generating it is most of this file's 20 CPU-seconds.
+  const set = cachedPaths('tests/model/model-generation.test.ts', { machine: 'changed three ways' }, () => generatePaths({ machine }))
   const { seen } = await replayAll(instrument(machine), [...set.statePaths, ...set.edgePaths])
   changed = { set, seen }
 }, generous.timeout)
