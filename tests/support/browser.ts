@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -46,7 +46,12 @@ export function screenshotPath(name: string): string {
 
 /** A download's text. The shared Chromium runs outside the test's worker, so the file is copied here to be read. */
 export async function downloadedText(download: Download): Promise<string> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'download-')), download.suggestedFilename())
-  await download.saveAs(file)
-  return readFile(file, 'utf8')
+  const dir = mkdtempSync(path.join(tmpdir(), 'download-'))
+  try {
+    const file = path.join(dir, download.suggestedFilename())
+    await download.saveAs(file)
+    return await readFile(file, 'utf8')
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
