@@ -87,7 +87,7 @@ export default defineConfig(({ mode }) => ({
       // A unit worker keeps the modules it has evaluated from one file to the next (React, XState,
       // jsdom's page): evaluating them afresh for every file was a third of the unit files' CPU. A file
       // that stubs a global puts it back when it ends, and none mocks a module. The browser files
-      // stay one to a worker: sharing made them slower.
+      // keep a worker each (sharing modules made them slower) and share their project's Chromium.
       { extends: true, test: { ...productTests, name: 'unit', isolate: false, exclude: [...productTests.exclude, browserFiles] } },
       { extends: true, test: { ...productTests, name: 'browser', include: [browserFiles], globalSetup: [sharedChromium] } },
       { extends: true, test: { ...productTests, name: 'review', include: [reviewFiles + '/*.test.ts'], exclude: configDefaults.exclude, globalSetup: [sharedChromium], sequence: { groupOrder: 1 } } },
