@@ -127,14 +127,20 @@ function onPurposeAlong(p: ModelPath): string[] {
   return [...out]
 }
 
+/** What a fresh page costs beside a step (a context, a renderer and the app's load), counted in steps. */
+const pageLoadInSteps = 8
+
 /**
  * The browser's share of the hand-walkable paths: greedily, the path that adds the most screen
- * states, quiet appearances of them and funnel moves per step, until every one the set reaches is
- * taken. A screen state met only after a failed answer (the edge cover fails a call first) would
- * otherwise be pictured with that failure's notice.
+ * states, quiet appearances of them and funnel moves for what it costs (its steps and a page load),
+ * until every one the set reaches is taken. The candidates are the shortest path to each state and
+ * every beginning of the covering walks, so one page goes on through what several paths would each
+ * load a page for. A screen state met only after a failed answer (the edge cover fails a call
+ * first) would otherwise be pictured with that failure's notice.
  */
 function browserPaths(): ModelPath[] {
-  const candidates = [...set.statePaths, ...set.edgePaths]
+  const beginnings = set.edgePaths.flatMap((walk) => walk.steps.map((_, done) => ({ ...walk, id: `${walk.id}.${done + 1}`, steps: walk.steps.slice(0, done + 1) })))
+  const candidates = [...set.statePaths, ...beginnings]
   const wanted = new Set<string>()
   const gains = new Map<string, string[]>()
   for (const p of candidates) {
@@ -155,7 +161,7 @@ function browserPaths(): ModelPath[] {
     let bestScore = 0
     for (const p of candidates) {
       const fresh = (gains.get(p.id) ?? []).filter((g) => !covered.has(g)).length
-      const score = fresh / (p.steps.length + 1)
+      const score = fresh / (p.steps.length + pageLoadInSteps)
       if (fresh > 0 && score > bestScore) [best, bestScore] = [p, score]
     }
     if (best === undefined) break

@@ -13,9 +13,9 @@ import { borrowerOps } from './user-steps'
  * cut off by a closed web view (not an answer a page can be given: tests/browser/borrower.browser.test.ts
  * closes a page for real while a binding is out).
  * A poll's wait passes only where the level runs the machine on a simulated clock (React): in
- * Chromium the clock is real, so those paths stop short of a state whose timer runs. The React
- * level's edge-covering set is drawn as walks (paths.ts, `cover: 'walks'`): a rendered step costs
- * far more than a generated one, and a walk renders each shared beginning once.
+ * Chromium the clock is real, so those paths stop short of a state whose timer runs. Both levels'
+ * edge-covering sets are drawn as walks (paths.ts, `cover: 'walks'`): a rendered step costs far
+ * more than a generated one, a fresh page more again, and a walk renders each shared beginning once.
  */
 
 export type PageClock = 'simulated' | 'real'
@@ -50,7 +50,8 @@ export function uiPathSet(clock: PageClock = 'real'): PathSet {
       generatePaths({
         seed: 1,
         allow: (snapshot, action) => performable(snapshot, action, clock),
-        ...(clock === 'real' ? { allowState: atRest } : { cover: 'walks' as const }),
+        ...(clock === 'real' ? { allowState: atRest } : {}),
+        cover: 'walks',
       }),
     )
     generated.set(clock, set)
