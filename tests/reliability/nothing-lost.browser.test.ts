@@ -54,17 +54,21 @@ async function typeSmsCode(frame: Form, purpose: string): Promise<void> {
   await frame.getByLabel('Verification code').fill(await smsCode(purpose))
 }
 
+/**
+ * The page the host simulator frames: its frame as Playwright already tracks it, with no round trip to
+ * Chromium (the host puts a fresh iframe in place of the old on a reload).
+ */
 async function hostFrame(): Promise<Frame> {
-  const element = await page.waitForSelector('#frame')
-  const frame = await element.contentFrame()
+  const framed = () => page.mainFrame().childFrames().find((frame) => !frame.isDetached())
+  if (framed() === undefined) await page.locator('#frame').waitFor({ state: 'attached' })
+  const frame = framed()
   if (!frame) throw new Error('the host simulator shows no page')
   return frame
 }
 
+/** Waits in the page, not by asking again and again, for the framed page to settle on `screen`. */
 async function onScreen(screen: string): Promise<Frame> {
-  await expect
-    .poll(async () => (await hostFrame()).locator(`main[data-screen="${screen}"][aria-busy="false"]`).count(), { timeout: 40_000 })
-    .toBe(1)
+  await page.frameLocator('#frame').locator(`main[data-screen="${screen}"][aria-busy="false"]`).waitFor({ timeout: 40_000 })
   return hostFrame()
 }
 
