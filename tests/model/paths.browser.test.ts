@@ -127,6 +127,8 @@ function onPurposeAlong(p: ModelPath): string[] {
   return [...out]
 }
 
+const candidates = [...set.statePaths, ...set.edgePaths.flatMap((walk) => walk.steps.map((_, done) => ({ ...walk, id: `${walk.id}.${done + 1}`, steps: walk.steps.slice(0, done + 1) })))]
+
 /** What a fresh page costs beside a step (a context, a renderer and the app's load), counted in steps. */
 const pageLoadInSteps = 8
 
@@ -139,8 +141,6 @@ const pageLoadInSteps = 8
  * first) would otherwise be pictured with that failure's notice.
  */
 function browserPaths(): ModelPath[] {
-  const beginnings = set.edgePaths.flatMap((walk) => walk.steps.map((_, done) => ({ ...walk, id: `${walk.id}.${done + 1}`, steps: walk.steps.slice(0, done + 1) })))
-  const candidates = [...set.statePaths, ...beginnings]
   const wanted = new Set<string>()
   const gains = new Map<string, string[]>()
   for (const p of candidates) {
@@ -174,6 +174,8 @@ function browserPaths(): ModelPath[] {
 const paths = browserPaths()
 /** Screen states the walked paths show quiet somewhere: their picture must be a quiet one. */
 const cleanSomewhere = new Set(paths.flatMap((p) => [...cleanAlong(p)]))
+/** What the hand-walkable set can show, whichever paths are walked: every funnel move, and the states it shows quiet. */
+const canShow = { moves: new Set(candidates.flatMap(movesOf)), clean: new Set(candidates.flatMap((p) => [...cleanAlong(p)])) }
 
 beforeAll(async () => {
   rmSync(shotsRoot, { recursive: true, force: true })
@@ -447,7 +449,7 @@ test('every screen state is shown in Chromium with a screenshot, and the figures
     for (const s of result.seen.transitions) seen.transitions.add(s)
     for (const s of result.seen.guardOutcomes) seen.guardOutcomes.add(s)
   }
-  const allMoves = new Set(paths.flatMap(movesOf))
+  const allMoves = canShow.moves
   const shots = captures.get(locale) as Map<string, Capture>
   writeIndex(shotsRoot, shots, [locale, ...otherLocales])
   const report = writeLevelReport(
@@ -502,11 +504,11 @@ function capturePlan(): Map<string, Map<number, string[]>> {
 
 /**
  * Pictures with a toast or an error notice where the screen should be quiet: a state that holds no
- * error, or one the paths also show without an error (its quiet appearance is the picture).
+ * error, or one the hand-walkable set also shows without an error (its quiet appearance is the picture).
  */
 function noisyCaptures(l: string): string[] {
   return [...(captures.get(l) ?? [])]
-    .filter(([id, c]) => c.notices.length > 0 && (!c.errorState || cleanSomewhere.has(id)))
+    .filter(([id, c]) => c.notices.length > 0 && (!c.errorState || canShow.clean.has(id)))
     .map(([id, c]) => `${id} (${c.at.path} step ${c.at.step}): ${c.notices.join(' | ')}`)
 }
 
