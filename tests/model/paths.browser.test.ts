@@ -127,6 +127,7 @@ function onPurposeAlong(p: ModelPath): string[] {
   return [...out]
 }
 
+/** What the browser may walk: the shortest path to each state, and every beginning of the covering walks. */
 const candidates = [...set.statePaths, ...set.edgePaths.flatMap((walk) => walk.steps.map((_, done) => ({ ...walk, id: `${walk.id}.${done + 1}`, steps: walk.steps.slice(0, done + 1) })))]
 
 /** What a fresh page costs beside a step (a context, a renderer and the app's load), counted in steps. */
