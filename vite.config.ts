@@ -53,7 +53,7 @@ export default defineConfig(({ mode }) => ({
       ? []
       : [
           firstScreen({
-            modules: ['src/app/address-mirror.tsx', 'src/pages/home-page.tsx', 'src/pages/login-page.tsx', 'locales/zh-Hans.json'],
+            modules: ['src/pages/home-page.tsx', 'locales/zh-Hans.json', 'src/pages/login-page.tsx'],
             fetches: [process.env.VITE_INIT_CONFIG_URL || 'config/init.json'],
             prerender: 'src/app/prerender.tsx',
             headScript: 'src/app/head-script.ts',
