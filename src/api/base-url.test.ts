@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, expect, test } from 'vitest'
-import { fetchInitConfig, InitConfigError, resolveBaseUrl } from './base-url'
+import { InitConfigError, resolveBaseUrl } from './base-url'
+import { fetchInitConfig } from './init-config'
 
 const config = { dev_url: 'http://127.0.0.1:8787', pro_url: 'https://api.huaqian.example' }
 const allowedOrigins = ['https://api.huaqian.example']

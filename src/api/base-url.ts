@@ -1,16 +1,13 @@
-import axios, { type AxiosAdapter } from 'axios'
-import * as z from 'zod/mini'
 import { acceptedBaseUrl, normaliseBaseUrl } from '../bridge/base-url-policy'
-import { initConfigData } from '../contract/calls'
-import { envelope, StatusCode } from '../contract/envelope'
+import type { InitConfig } from '../contract/calls'
 
 /*
  * Where API calls go (docs/product-rules.md#one-request, docs/product-rules.md#boot-base-url): the bridge's `baseUrl` when it passes the
- * allowlist, else the init config file's URL for this build. The init config file lives on a file
- * host and is fetched before any session exists, so it carries none of the signed headers.
+ * allowlist, else the init config file's URL for this build. No axios and no zod here: the entry
+ * resolves the base URL too, to send boot's calls early (src/app/boot-calls.ts).
  */
 
-export type InitConfig = z.infer<typeof initConfigData>
+export type { InitConfig }
 
 export interface ResolvedBaseUrl {
   baseUrl: string
@@ -50,29 +47,4 @@ export async function resolveBaseUrl(options: ResolveBaseUrlOptions): Promise<Re
     source: 'initConfig',
     refusedBridgeBaseUrl: offered !== undefined && offered !== '',
   }
-}
-
-const initConfigEnvelope = envelope(initConfigData)
-
-/** GETs the init config file at `url` (the contract's `initConfig` call, without headers). */
-export async function fetchInitConfig(
-  url: string,
-  options: { timeoutMs?: number; httpAdapter?: AxiosAdapter | 'xhr' | 'http' | 'fetch'; signal?: AbortSignal } = {},
-): Promise<InitConfig> {
-  let response
-  try {
-    response = await axios.get<unknown>(url, {
-      timeout: options.timeoutMs ?? 60_000,
-      validateStatus: () => true,
-      ...(options.httpAdapter ? { adapter: options.httpAdapter } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    })
-  } catch (error) {
-    throw new InitConfigError(`init config ${url} could not be fetched`, { cause: error })
-  }
-  const body = z.safeParse(initConfigEnvelope, response.data)
-  if (response.status !== 200 || !body.success || body.data.status !== StatusCode.ok || !body.data.data) {
-    throw new InitConfigError(`init config ${url} answered HTTP ${response.status} without usable URLs`)
-  }
-  return body.data.data
 }

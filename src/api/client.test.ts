@@ -6,7 +6,8 @@ import type { BridgeCommand } from '../bridge/bridge'
 import { StatusCode } from '../contract/envelope'
 import { sandboxSigningKey, signRequest } from '../contract/signature'
 import { createSession, type Session } from '../session/session'
-import { ApiUsageError, createApiClient, type ApiClient } from './client'
+import { createApiClient, type ApiClient } from './client'
+import { ApiUsageError } from './request-shape'
 import { createToastChannel, type Toast } from './toasts'
 
 interface Received {

@@ -1,4 +1,4 @@
-import axios, { isAxiosError, isCancel, type AxiosAdapter, type AxiosResponse } from 'axios'
+import axios, { isAxiosError, isCancel, type AxiosAdapter } from 'axios'
 import * as z from 'zod/mini'
 import type { BridgeCommand } from '../bridge/bridge'
 import {
@@ -9,8 +9,9 @@ import {
   type CallParams,
 } from '../contract/calls'
 import { envelope, StatusCode, staleTimestampData } from '../contract/envelope'
-import { canonicalValue, isDropped, signRequest } from '../contract/signature'
-import type { Session, SessionState } from '../session/session'
+import type { Session } from '../session/session'
+import { EarlyTimeout, type EarlyRequests, type WireAnswer } from './early-requests'
+import { ApiUsageError, defaultScreen, defaultTimeoutMs, fillPath, joinUrl, osFrom, queryString, requestHeaders, signedFields } from './request-shape'
 import type { ToastChannel } from './toasts'
 
 /*
@@ -52,11 +53,6 @@ export interface ApiClient {
   call<Name extends CallName>(name: Name, args?: CallArgs<Name>): Promise<ApiOutcome<Name>>
 }
 
-/** A call the client refuses to send because the caller broke the contract (a programming error). */
-export class ApiUsageError extends Error {
-  override name = 'ApiUsageError'
-}
-
 export interface ApiClientOptions {
   /** The resolved API base URL (see base-url.ts); undefined before boot resolved it. */
   baseUrl: () => string | undefined
@@ -77,66 +73,21 @@ export interface ApiClientOptions {
   logger?: { error(message: string, details?: unknown): void }
   /** Per request; 60 s by default (docs/product-rules.md#request-timeout). */
   timeoutMs?: number
+  /** Requests the page sent before the request layer loaded (boot's calls); each answer is taken for the same request only. */
+  early?: Pick<EarlyRequests, 'take'>
   /** An axios adapter name or function (the default picks XHR in the page, http in Node). */
   httpAdapter?: AxiosAdapter | 'xhr' | 'http' | 'fetch'
 }
 
-export const defaultTimeoutMs = 60_000
-
-function defaultScreen(): string {
-  const screen = (globalThis as { screen?: { width?: number; height?: number } }).screen
-  return screen?.width && screen.height ? `${screen.width}*${screen.height}` : '0*0'
-}
-
-function osFrom(state: SessionState): string {
-  const name = state.osName.toLowerCase()
-  if (/ios|iphone|ipad/.test(name)) return 'ios'
-  if (/android/.test(name)) return 'android'
-  if (/harmony/.test(name)) return 'harmony'
-  return 'h5'
-}
-
-/**
- * HTTP header values must be Latin-1 and browsers and Node refuse anything else, so text such as a
- * Chinese phone model is sent percent-encoded (UTF-8), like a URL component.
- */
-export function headerValue(value: string): string {
-  return /^[\x20-\x7e]*$/.test(value) ? value : encodeURIComponent(value)
-}
-
-function fillPath(name: CallName, template: string, params: unknown): string {
-  const record = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>
-  return template.replace(/\{(\w+)\}/g, (_match, key: string) => {
-    const value = Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined
-    if (typeof value !== 'string' && typeof value !== 'number') {
-      throw new ApiUsageError(`${name}: path parameter ${key} is missing`)
-    }
-    const text = String(value)
-    // The URL parser resolves `.`/`..` segments even when percent-encoded: refuse them.
-    if (text === '' || /^(\.|%2e)+$/i.test(text)) {
-      throw new ApiUsageError(`${name}: path parameter ${key} is not a usable segment`)
-    }
-    return encodeURIComponent(text)
+/** `promise`, or the abort's rejection as soon as `signal` aborts, as axios rejects a request it cancels. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason)
+    if (signal.aborted) abort()
+    signal.addEventListener('abort', abort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
   })
-}
-
-function signedFields(input: unknown): Record<string, unknown> {
-  return typeof input === 'object' && input !== null && !Array.isArray(input)
-    ? (input as Record<string, unknown>)
-    : {}
-}
-
-function queryString(fields: Record<string, unknown>): string {
-  const query = new URLSearchParams()
-  for (const key of Object.keys(fields).sort()) {
-    if (!isDropped(fields[key])) query.append(key, canonicalValue(fields[key]))
-  }
-  const text = query.toString()
-  return text === '' ? '' : `?${text}`
-}
-
-function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}${path}`
 }
 
 const anyEnvelope = envelope(z.unknown())
@@ -144,7 +95,7 @@ const anyEnvelope = envelope(z.unknown())
 const refusalShape = z.object({ status: z.int(), message: z.optional(z.string()) })
 
 type Attempt =
-  | { kind: 'response'; response: AxiosResponse<unknown>; sentEpoch: number }
+  | { kind: 'response'; response: WireAnswer; sentEpoch: number }
   | { kind: 'network' }
   | { kind: 'timeout' }
 
@@ -169,37 +120,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   /** The auth epoch whose 401 was already answered with `goHome`. */
   let handledEpoch = -1
 
-  function headersFor(
-    state: SessionState,
-    timestamp: number,
-    fields: Record<string, unknown>,
-    idempotencyKey: string | undefined,
-    hasBody: boolean,
-  ): Record<string, string> {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      timestamp: String(timestamp),
-      signature: signRequest(timestamp, fields, options.signingKey),
-      'app-code': headerValue(state.appCode),
-      'Device-ID': headerValue(state.deviceId),
-      model: headerValue(state.model),
-      brand: headerValue(state.brand),
-      os: headerValue(os()),
-      screen: headerValue(screen()),
-      // Before the lookup answers, the channel it asks about: home's calls may leave beside it.
-      'channel-code': headerValue(state.channelCode || state.channel),
-      oaid: headerValue(state.oaid),
-      imei: headerValue(state.imei),
-      version: headerValue(options.appVersion),
-      'os-name': headerValue(state.osName),
-      'Accept-Language': headerValue(options.locale()),
-    }
-    if (state.token) headers.Authorization = `Bearer ${headerValue(state.token)}`
-    if (idempotencyKey) headers['Idempotency-Key'] = headerValue(idempotencyKey)
-    if (hasBody) headers['Content-Type'] = 'application/json'
-    return headers
-  }
-
   async function attempt(
     name: CallName,
     url: string,
@@ -210,11 +130,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const state = options.session.getSnapshot()
     const timestamp = Math.floor((clock() + clockOffsetMs) / 1000)
     const hasBody = spec.method !== 'GET'
+    const request = {
+      method: spec.method,
+      url: hasBody ? url : url + queryString(fields),
+      headers: requestHeaders(state, {
+        timestamp,
+        fields,
+        signingKey: options.signingKey,
+        os: os(),
+        screen: screen(),
+        appVersion: options.appVersion,
+        locale: options.locale(),
+        idempotencyKey: args.idempotencyKey,
+        hasBody,
+      }),
+    }
+    const sentEarly = options.early?.take(request) ?? null
+    if (sentEarly) return answerOf(sentEarly, state.authEpoch, args.signal)
     try {
       const response = await http.request<unknown>({
-        method: spec.method,
-        url: hasBody ? url : url + queryString(fields),
-        headers: headersFor(state, timestamp, fields, args.idempotencyKey, hasBody),
+        ...request,
         // Sent as text so the bytes on the wire are exactly the fields that were signed.
         ...(hasBody ? { data: JSON.stringify(fields) } : {}),
         ...(args.signal ? { signal: args.signal } : {}),
@@ -224,6 +159,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (isCancel(error) || args.signal?.aborted) throw error
       if (isAxiosError(error) && error.code === 'ETIMEDOUT') return { kind: 'timeout' }
       return { kind: 'network' }
+    }
+  }
+
+  /** The answer of a request sent early, read as the request layer reads its own. */
+  async function answerOf(sentEarly: Promise<WireAnswer>, sentEpoch: number, signal: AbortSignal | undefined): Promise<Attempt> {
+    try {
+      const response = await untilAborted(sentEarly, signal)
+      return { kind: 'response', response, sentEpoch }
+    } catch (error) {
+      if (signal?.aborted) throw error
+      return { kind: error instanceof EarlyTimeout ? 'timeout' : 'network' }
     }
   }
 
@@ -251,7 +197,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { kind: 'refused', status, httpStatus, ...(text ? { message: text } : {}), body }
   }
 
-  function staleServerTime(response: AxiosResponse<unknown>): number | null {
+  function staleServerTime(response: WireAnswer): number | null {
     if (response.status === 401) return null
     const body = z.safeParse(z.object({ status: z.int(), data: z.unknown() }), response.data)
     if (!body.success || body.data.status !== StatusCode.staleTimestamp) return null
@@ -261,7 +207,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function interpret<Name extends CallName>(
     name: Name,
-    response: AxiosResponse<unknown>,
+    response: WireAnswer,
     sentEpoch: number,
   ): ApiOutcome<Name> {
     if (response.status === 401) return { ok: false, failure: unauthorized(sentEpoch) }

@@ -4,7 +4,8 @@ import { waitFor } from 'xstate'
 import { baseScript, loanUser, providedMachine, type Call } from '../../tests/support/test-kit'
 import { createSession } from '../session/session'
 import { startAppActor } from './app-actor'
-import { randomBytes, type Services } from './services'
+import { randomBytes } from './page-session'
+import type { Services } from './services'
 
 /*
  * What the device keeps is kept per borrower: two borrowers on one phone (one WebView, one

@@ -5,7 +5,8 @@ import { resumeRestored, takenMidBoot } from '../../machines/resume'
 import type { AppInput } from '../../machines/ports'
 import { randomId } from '../session/session'
 import { reviewerInspect } from './reviewer-link'
-import { randomBytes, type Services } from './services'
+import { randomBytes } from './page-session'
+import type { Services } from './services'
 import { snapshotStore, type RawSnapshot } from './snapshot-store'
 
 export type AppActor = ActorRefFrom<typeof appMachine>

@@ -3,6 +3,9 @@ import { createRoot } from 'react-dom/client'
 import { TranslationProvider } from '../i18n/translation'
 import type { i18n as I18n } from 'i18next'
 import { App } from './app'
+// Home comes with the React side, not as a file of its own: nearly every borrower's first screen, and
+// under a slow link each file more holds one of six connections that boot's calls wait for.
+import '../pages/home-page'
 import type { AppHandles } from './app-context'
 
 /** i18next comes with the React side, which is the first to read the strings. */

@@ -2,16 +2,20 @@ import axios from 'axios'
 import { fromPromise } from 'xstate'
 import { appMachine } from '../../machines/app.machine'
 import type { ApiFailure, CallPortArgs, MachineCall, PortArgs, PortData } from '../../machines/ports'
-import { fetchInitConfig, resolveBaseUrl } from '../api/base-url'
+import { resolveBaseUrl } from '../api/base-url'
 import { createApiClient, type ApiClient } from '../api/client'
+import type { EarlyRequests } from '../api/early-requests'
+import { fetchInitConfig, initConfigFrom } from '../api/init-config'
 import { createToastChannel, type ToastChannel } from '../api/toasts'
-import { createBridge, detectPlatform, type Bridge } from '../bridge/bridge'
+import { createBridge, type Bridge } from '../bridge/bridge'
 import type { BridgePayload } from '../bridge/payload'
 import type { CallData, CallRequest } from '../contract/calls'
 import { isAgreementKey } from '../contract/entities'
 import { StatusCode } from '../contract/envelope'
-import { applyBridgePayload, createSession, type Session } from '../session/session'
+import { applyBridgePayload, type Session } from '../session/session'
+import type { BootCalls } from './boot-calls'
 import type { AppConfig } from './config'
+import { pageSession } from './page-session'
 
 /*
  * The app's edge: the one place where the framework-free parts meet. It builds the bridge, the
@@ -32,19 +36,8 @@ export interface Services {
   keepChannelCode(code: string): void
   /** Payloads the host pushes after load (a login, a new token). */
   onPayload(listener: (payload: BridgePayload) => void): () => void
-}
-
-export function randomBytes(length: number): Uint8Array {
-  return crypto.getRandomValues(new Uint8Array(length))
-}
-
-function safeStorage(pick: () => Storage): Storage | null {
-  try {
-    return pick()
-  } catch {
-    // Storage can be disabled in a WebView; the session then lives in memory for the page's life.
-    return null
-  }
+  /** Boot is over: answers of boot's calls the entry sent and nothing took are dropped, never taken by a later call. */
+  endBootCalls(): void
 }
 
 function initConfigFailure(error: unknown): ApiFailure {
@@ -53,20 +46,21 @@ function initConfigFailure(error: unknown): ApiFailure {
   return { kind: 'invalidResponse' }
 }
 
-export function createServices(win: Window, config: AppConfig): Services {
+export interface StartedSession {
+  /** The session the entry started (src/app/page-session.ts); a new one by default. */
+  session?: Session
+  /** Boot's calls, if the entry sent them already. */
+  boot?: BootCalls | null
+}
+
+export function createServices(win: Window, config: AppConfig, started: StartedSession = {}): Services {
   const payloadListeners = new Set<(payload: BridgePayload) => void>()
   let channelLookedUp = false
   const keepChannelCode = (code: string) => {
     channelLookedUp = true
     session.update({ channelCode: code })
   }
-  const query = new URLSearchParams(win.location.search)
-  const session = createSession({
-    randomBytes,
-    localStore: safeStorage(() => win.localStorage),
-    sessionStore: safeStorage(() => win.sessionStorage),
-    query,
-  })
+  const session = started.session ?? pageSession(win).session
   const bridge = createBridge({
     window: win,
     allowedOrigins: config.hostOrigins,
@@ -75,11 +69,13 @@ export function createServices(win: Window, config: AppConfig): Services {
       for (const listener of payloadListeners) listener(payload)
     },
   })
-  if (bridge.initial) applyBridgePayload(session, bridge.initial)
-  session.update({ platform: detectPlatform(win.navigator.userAgent, win, bridge.initial ?? undefined) })
 
   let baseUrl: string | null = null
   const toasts = createToastChannel()
+  let early: EarlyRequests | null = null
+  void started.boot?.requests.then((requests) => {
+    early = requests
+  })
   const client = createApiClient({
     baseUrl: () => baseUrl ?? undefined,
     session,
@@ -88,6 +84,7 @@ export function createServices(win: Window, config: AppConfig): Services {
     toasts,
     appVersion: config.appVersion,
     locale: () => win.document.documentElement.lang || 'zh-Hans',
+    early: { take: (request) => early?.take(request) ?? null },
     logger: { error: (message, details) => console.error(message, details) },
   })
 
@@ -137,7 +134,11 @@ export function createServices(win: Window, config: AppConfig): Services {
         try {
           const resolved = await resolveBaseUrl({
             bridgeBaseUrl: input.bridgeBaseUrl,
-            loadInitConfig: () => fetchInitConfig(config.initConfigUrl),
+            loadInitConfig: () => {
+              // The entry's answer when it asked already; if that request failed, the page asks again.
+              const asked = started.boot?.takeInitConfig()
+              return asked ? asked.then((answer) => initConfigFrom(config.initConfigUrl, answer), () => fetchInitConfig(config.initConfigUrl)) : fetchInitConfig(config.initConfigUrl)
+            },
             allowedOrigins: config.apiOrigins,
             allowLoopback: config.allowLoopback,
             production: config.production,
@@ -192,6 +193,11 @@ export function createServices(win: Window, config: AppConfig): Services {
     onPayload: (listener) => {
       payloadListeners.add(listener)
       return () => payloadListeners.delete(listener)
+    },
+    endBootCalls: () => {
+      early?.close()
+      early = null
+      void started.boot?.requests.then((requests) => requests?.close())
     },
   }
 }

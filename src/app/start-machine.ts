@@ -1,6 +1,6 @@
 import { startAppActor, type AppActor } from './app-actor'
 import { readConfig } from './config'
-import { createServices, type Services } from './services'
+import { createServices, type Services, type StartedSession } from './services'
 import type { Locale } from '../i18n/locale'
 import { loadLocaleMessages, type Messages } from '../i18n/locale-messages'
 import { pageLocale } from '../i18n/page-locale'
@@ -16,10 +16,13 @@ export interface StartedApp {
   messages: Promise<Messages>
 }
 
-/** The framework-free half of the start: the services, the locale, and the running machine. */
-export async function startMachine(win: Window): Promise<StartedApp> {
+/**
+ * The framework-free half of the start: the services, the locale, and the running machine. The
+ * entry may have started the session and sent boot's calls already (`started`).
+ */
+export async function startMachine(win: Window, started: StartedSession = {}): Promise<StartedApp> {
   const config = readConfig(win.document.baseURI)
-  const services = createServices(win, config)
+  const services = createServices(win, config, started)
   services.bridge.onLogout(() => void import('./host-logout').then(({ reloadLoggedOut }) => reloadLoggedOut(win)))
   // After a reload the token is no longer in the URL: the host is asked for it first.
   await services.bridge.payloadSettled()
@@ -29,5 +32,15 @@ export async function startMachine(win: Window): Promise<StartedApp> {
   win.document.documentElement.lang = locale
   // The strings and the boot calls do not depend on each other: both start now.
   const messages = loadLocaleMessages(locale)
-  return { actor: startAppActor(win, services), services, locale, messages }
+  const actor = startAppActor(win, services)
+  // Boot's early answers are boot's alone: a later call of the same kind asks afresh.
+  if (!actor.getSnapshot().matches('boot')) services.endBootCalls()
+  else {
+    const watch = actor.subscribe((snapshot) => {
+      if (snapshot.matches('boot')) return
+      services.endBootCalls()
+      watch.unsubscribe()
+    })
+  }
+  return { actor, services, locale, messages }
 }

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { createBridge, detectPlatform, type BridgeWindow } from './bridge'
+import { createBridge } from './bridge'
+import { detectPlatform, type BridgeWindow } from './host'
 import { encodeBridgeParameter, type BridgePayload } from './payload'
 
 interface Posted {

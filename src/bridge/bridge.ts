@@ -1,12 +1,17 @@
 import { normaliseOrigins } from './base-url-policy'
 import {
-  parseBridgePayload,
-  type RefusableField,
-  readQueryPayload,
-  urlParameters,
-  type BridgePayload,
-  type Platform,
-} from './payload'
+  androidHandler,
+  asksHostForPayload,
+  bridgeGlobalName,
+  iosHandler,
+  parentFrame,
+  property,
+  readInitialPayload,
+  type BridgeWindow,
+  type MessageListener,
+  type PayloadSource,
+} from './host'
+import { parseBridgePayload, type BridgePayload, type RefusableField } from './payload'
 
 /*
  * The host bridge of docs/product-rules.md#bridge: session data comes in from the URL, a global the host
@@ -42,92 +47,10 @@ export interface SentCommand {
   via: BridgeDelivery
 }
 
-export type PayloadSource = 'global' | 'query' | 'message'
-
-type MessageListener = (event: MessageEvent) => void
-
-/** What the bridge needs of `window`; a real window satisfies it, tests pass a small fake. */
-export interface BridgeWindow {
-  location: { origin: string; search: string; hash: string; pathname?: string; ancestorOrigins?: ArrayLike<string> }
-  history?: { state: unknown; replaceState(data: unknown, unused: string, url?: string): void }
-  parent?: unknown
-  document?: { referrer?: string }
-  addEventListener(type: 'message', listener: MessageListener): void
-  removeEventListener(type: 'message', listener: MessageListener): void
-}
-
 export const bridgeMessageType = 'huaqian.bridge'
 export const commandMessageType = 'huaqian.command'
 /** The host's borrower logged out: the page forgets them (`{ type: 'huaqian.logout' }`, from a trusted origin). */
 export const logoutMessageType = 'huaqian.logout'
-export const bridgeGlobalName = '__HUAQIAN_BRIDGE__'
-
-interface PostMessageTarget {
-  postMessage(message: unknown, targetOrigin?: string): void
-}
-
-function property(target: unknown, key: string): unknown {
-  if ((typeof target !== 'object' && typeof target !== 'function') || target === null) return undefined
-  try {
-    return (target as Record<string, unknown>)[key]
-  } catch {
-    // A cross-origin parent throws on property access.
-    return undefined
-  }
-}
-
-function poster(target: unknown): PostMessageTarget | null {
-  return typeof property(target, 'postMessage') === 'function' ? (target as PostMessageTarget) : null
-}
-
-function iosHandler(win: BridgeWindow): PostMessageTarget | null {
-  return poster(property(property(property(win, 'webkit'), 'messageHandlers'), 'huaqian'))
-}
-
-function androidHandler(win: BridgeWindow): PostMessageTarget | null {
-  return poster(property(win, 'HuaqianAndroid'))
-}
-
-/** True when a native host injected its message handler (iOS WKWebView or Android). */
-export function hasNativeHost(win: BridgeWindow): boolean {
-  return iosHandler(win) !== null || androidHandler(win) !== null
-}
-
-/** The parent frame when the page is framed (the sandbox host simulator, an H5 host). */
-function parentFrame(win: BridgeWindow): PostMessageTarget | null {
-  const parent = win.parent
-  if (parent === undefined || parent === null || parent === win) return null
-  return poster(parent)
-}
-
-/** A page opened without a payload asks its host for one when there is a host to ask. */
-export function asksHostForPayload(win: BridgeWindow, initial: unknown): boolean {
-  return initial === null && (hasNativeHost(win) || parentFrame(win) !== null)
-}
-
-/**
- * App when a native bridge object exists or the payload says so; Weixin inside WeChat's browser;
- * H5 in any other browser; unknown when there is nothing to go on.
- */
-export function detectPlatform(
-  userAgent: string | undefined,
-  win: BridgeWindow | undefined,
-  payload?: BridgePayload | null,
-): Platform {
-  if ((win && hasNativeHost(win)) || payload?.platform === 'App') return 'App'
-  if (userAgent && /MicroMessenger/i.test(userAgent)) return 'Weixin'
-  if (payload?.platform) return payload.platform
-  if (userAgent && win) return 'H5'
-  return 'unknown'
-}
-
-/** The first usable payload present at load: the host's global, else the URL. */
-export function readInitialPayload(win: BridgeWindow, refusals?: RefusableField[]): { payload: BridgePayload; source: PayloadSource } | null {
-  const fromGlobal = parseBridgePayload(property(win, bridgeGlobalName), refusals)
-  if (fromGlobal) return { payload: fromGlobal, source: 'global' }
-  const fromQuery = readQueryPayload(urlParameters(win.location.search, win.location.hash), refusals)
-  return fromQuery ? { payload: fromQuery, source: 'query' } : null
-}
 
 /** URL parameters that carry a token: they leave the address bar at intake. */
 export const tokenBearingParameters = ['bridge', 'token'] as const

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { callRoutes, type HttpMethod } from './call-routes'
 import {
   accepted,
   agreementKey,
@@ -38,7 +39,6 @@ import {
  *   made when the borrower commits and reused on every retry (docs/product-rules.md#idem-key-on-commit).
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT'
 
 export interface CallSpec<
   Params extends z.core.$ZodType = z.core.$ZodType,
@@ -174,18 +174,17 @@ const smsSent = z.object({
 })
 
 export const initConfigData = z.object({ dev_url: z.string(), pro_url: z.string() })
+export type InitConfig = z.infer<typeof initConfigData>
 
 export const calls = {
   /** The init config file on a file host; fetched without headers, before any base URL exists. */
   initConfig: call({
-    method: 'GET',
-    path: '/config/init.json',
+    ...callRoutes.initConfig,
     data: initConfigData,
     auth: false,
   }),
   lookupChannel: call({
-    method: 'GET',
-    path: '/api/channel/{channel}',
+    ...callRoutes.lookupChannel,
     params: z.object({ channel: z.string() }),
     data: z.object({
       channel_code: z.string(),
@@ -194,26 +193,22 @@ export const calls = {
     auth: false,
   }),
   listSupermarketProducts: call({
-    method: 'GET',
-    path: '/api/loan-supermarket-products',
+    ...callRoutes.listSupermarketProducts,
     input: z.object({ page: z.optional(queryInt), page_size: z.optional(queryInt) }),
     data: z.object({ items: z.array(supermarketProduct), total: z.int() }),
   }),
   listRegions: call({
-    method: 'GET',
-    path: '/api/sys-geo',
+    ...callRoutes.listRegions,
     input: z.object({ parent_id: z.optional(z.string()), keyword: z.optional(z.string()) }),
     data: z.object({ items: z.array(geoRegion) }),
     auth: false,
   }),
   listMatches: call({
-    method: 'GET',
-    path: '/api/user-info/matches',
+    ...callRoutes.listMatches,
     data: z.object({ items: z.array(lenderMatch) }),
   }),
   getAgreement: call({
-    method: 'GET',
-    path: '/api/sys-protocols/{key}',
+    ...callRoutes.getAgreement,
     params: z.object({ key: agreementKey }),
     input: z.object({ lang: z.optional(z.string()) }),
     data: z.object({
@@ -226,8 +221,7 @@ export const calls = {
     auth: false,
   }),
   showUser: call({
-    method: 'GET',
-    path: '/api/users/show',
+    ...callRoutes.showUser,
     data: z.object({
       user_id: z.string(),
       phone: z.string(),
@@ -236,8 +230,7 @@ export const calls = {
     }),
   }),
   startBiometricSession: call({
-    method: 'POST',
-    path: '/v2/biometric-verification/session',
+    ...callRoutes.startBiometricSession,
     input: z.object({
       return_url: z.string(),
       agreements: z.object({ face_consent: accepted, sensitive_consent: accepted }),
@@ -245,8 +238,7 @@ export const calls = {
     data: z.object({ session_id: z.string(), verify_url: z.string(), expires_at: isoInstant }),
   }),
   getBiometricResult: call({
-    method: 'GET',
-    path: '/v2/biometric-verification',
+    ...callRoutes.getBiometricResult,
     input: z.object({ session_id: z.string() }),
     data: z.object({
       session_id: z.string(),
@@ -257,15 +249,13 @@ export const calls = {
     }),
   }),
   updateLoanUser: call({
-    method: 'PUT',
-    path: '/v2/loan-user/{id}',
+    ...callRoutes.updateLoanUser,
     params: z.object({ id: z.string() }),
     input: z.discriminatedUnion('section', [demandSection, basicSection, assetSection]),
     data: loanUserStatus,
   }),
   saveContacts: call({
-    method: 'POST',
-    path: '/v2/contact-info',
+    ...callRoutes.saveContacts,
     input: z.object({
       contacts: z.tuple([contact, contact]),
       agreements: z.object({ form: accepted }),
@@ -273,8 +263,7 @@ export const calls = {
     data: loanUserStatus,
   }),
   sendCardCode: call({
-    method: 'POST',
-    path: '/v2/bank-card/send-code',
+    ...callRoutes.sendCardCode,
     input: z.object({ card_number: z.string(), reserved_phone: z.string() }),
     data: z.intersection(
       smsSent,
@@ -282,8 +271,7 @@ export const calls = {
     ),
   }),
   confirmCard: call({
-    method: 'POST',
-    path: '/v2/bank-card/confirm',
+    ...callRoutes.confirmCard,
     input: z.object({
       request_id: z.string(),
       code: z.string(),
@@ -293,31 +281,26 @@ export const calls = {
     committing: true,
   }),
   sendLenderCardCode: call({
-    method: 'POST',
-    path: '/v2/bank-card/loan/send-code',
+    ...callRoutes.sendLenderCardCode,
     input: z.object({ lender_id: z.string() }),
     data: smsSent,
   }),
   confirmLenderCard: call({
-    method: 'POST',
-    path: '/v2/bank-card/loan/confirm',
+    ...callRoutes.confirmLenderCard,
     input: z.object({ request_id: z.string(), code: z.string(), lender_id: z.string() }),
     data: z.object({ lender_id: z.string(), card_id: z.string(), bound: z.literal(true) }),
     committing: true,
   }),
   showCard: call({
-    method: 'GET',
-    path: '/v2/bank-card/show',
+    ...callRoutes.showCard,
     data: z.object({ card: z.nullable(bankCard) }),
   }),
   checkCard: call({
-    method: 'GET',
-    path: '/v2/bank-card/check',
+    ...callRoutes.checkCard,
     data: z.object({ bound: z.boolean(), usable: z.boolean(), reason: z.nullable(z.string()) }),
   }),
   reportDevice: call({
-    method: 'POST',
-    path: '/v2/device-info',
+    ...callRoutes.reportDevice,
     input: z.object({
       device_id: z.string(),
       model: z.string(),
@@ -331,8 +314,7 @@ export const calls = {
     data: z.object({ recorded: z.literal(true) }),
   }),
   getCreditDecision: call({
-    method: 'GET',
-    path: '/v2/loan-user-status/credit',
+    ...callRoutes.getCreditDecision,
     data: z.object({
       status: z.enum(['reviewing', 'approved', 'rejected']),
       priority: z.boolean(),
@@ -345,13 +327,11 @@ export const calls = {
     }),
   }),
   getLoanUserStatus: call({
-    method: 'GET',
-    path: '/v2/loan-user-status',
+    ...callRoutes.getLoanUserStatus,
     data: loanUserStatus,
   }),
   trialLoan: call({
-    method: 'GET',
-    path: '/v2/loan-trial',
+    ...callRoutes.trialLoan,
     input: z.object({
       amount: queryInt,
       term: queryInt,
@@ -360,8 +340,7 @@ export const calls = {
     data: loanTrialData,
   }),
   applyLoan: call({
-    method: 'POST',
-    path: '/v2/loan-user-status/apply',
+    ...callRoutes.applyLoan,
     input: z.object({
       lender_id: z.string(),
       amount: loanAmount,
@@ -373,8 +352,7 @@ export const calls = {
     committing: true,
   }),
   getRepayPlan: call({
-    method: 'GET',
-    path: '/v2/repay-plan',
+    ...callRoutes.getRepayPlan,
     input: z.object({ loan_id: z.string() }),
     data: z.object({
       loan: loanSummary,
@@ -391,8 +369,7 @@ export const calls = {
     }),
   }),
   trialRepayment: call({
-    method: 'GET',
-    path: '/v2/loan-user-status/repay-trial',
+    ...callRoutes.trialRepayment,
     input: z.object({ loan_id: z.string(), periods: z.string().check(z.regex(/^\d+(,\d+)*$/)) }),
     data: z.object({
       loan_id: z.string(),
@@ -405,8 +382,7 @@ export const calls = {
     }),
   }),
   submitRepayment: call({
-    method: 'POST',
-    path: '/v2/loan-user-status/repayments',
+    ...callRoutes.submitRepayment,
     input: z.object({
       loan_id: z.string(),
       periods: z.array(z.int()),
@@ -422,8 +398,7 @@ export const calls = {
     committing: true,
   }),
   getContract: call({
-    method: 'GET',
-    path: '/v2/contract-agreement',
+    ...callRoutes.getContract,
     input: z.object({
       lender_id: z.string(),
       kind: z.enum(['contract', 'third_party']),
@@ -434,14 +409,12 @@ export const calls = {
     data: z.object({ title: z.string(), version: z.string(), content_html: z.string() }),
   }),
   requestContractDownload: call({
-    method: 'POST',
-    path: '/v2/contract-agreement/download-ticket',
+    ...callRoutes.requestContractDownload,
     input: z.object({ loan_id: z.optional(z.string()) }),
     data: z.object({ url: z.string(), expires_at: isoInstant }),
   }),
   showRewardProduct: call({
-    method: 'GET',
-    path: '/v2/reward-product/show',
+    ...callRoutes.showRewardProduct,
     data: z.object({
       product: z.nullable(
         z.object({
@@ -459,8 +432,7 @@ export const calls = {
     }),
   }),
   buyRewardProduct: call({
-    method: 'POST',
-    path: '/v2/reward-product/buy',
+    ...callRoutes.buyRewardProduct,
     input: z.object({
       product_id: z.string(),
       card_id: z.string(),
@@ -470,8 +442,7 @@ export const calls = {
     committing: true,
   }),
   getRewardOrder: call({
-    method: 'GET',
-    path: '/v2/reward-orders/show',
+    ...callRoutes.getRewardOrder,
     input: z.object({ order_id: z.string() }),
     data: z.object({ order: rewardOrder }),
   }),

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import type { BridgeWindow } from '../bridge/bridge'
+import type { BridgeWindow } from '../bridge/host'
 import { encodeBridgeParameter } from '../bridge/payload'
 import { localeBeforeIntake } from './page-locale'
 

@@ -1,4 +1,4 @@
-import { asksHostForPayload, readInitialPayload, type BridgeWindow } from '../bridge/bridge'
+import { asksHostForPayload, readInitialPayload, type BridgeWindow } from '../bridge/host'
 import { urlParameters } from '../bridge/payload'
 import { resolveLocale, type Locale } from './locale'
 

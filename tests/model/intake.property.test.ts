@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
 import { screenPaths } from '../../machines/screens'
-import { scrubbedAddress, type BridgeWindow } from '../../src/bridge/bridge'
+import { scrubbedAddress } from '../../src/bridge/bridge'
+import type { BridgeWindow } from '../../src/bridge/host'
 import { pageLocale } from '../../src/i18n/page-locale'
 import { createSession } from '../../src/session/session'
 

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterAll, expect, test } from 'vitest'
 import { acceptedBaseUrl } from '../../src/bridge/base-url-policy'
-import { createBridge, type BridgeWindow } from '../../src/bridge/bridge'
+import { createBridge } from '../../src/bridge/bridge'
+import type { BridgeWindow } from '../../src/bridge/host'
 import { parseBridgePayload, readQueryPayload } from '../../src/bridge/payload'
 import { sanitizeHtml } from '../../src/ui/sanitize'
 import corpus from './corpus/xss-vectors.json'

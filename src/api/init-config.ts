@@ -1,0 +1,40 @@
+import axios, { type AxiosAdapter } from 'axios'
+import * as z from 'zod/mini'
+import { initConfigData, type InitConfig } from '../contract/calls'
+import { envelope, StatusCode } from '../contract/envelope'
+import { InitConfigError } from './base-url'
+
+/*
+ * The init config file (docs/product-rules.md#boot-base-url). It lives on a file host and is fetched
+ * before any session exists, so it carries none of the signed headers.
+ */
+
+const initConfigEnvelope = envelope(initConfigData)
+
+/** The init config in an answer, or InitConfigError when the answer holds none that can be used. */
+export function initConfigFrom(url: string, answer: { status: number; data: unknown }): InitConfig {
+  const body = z.safeParse(initConfigEnvelope, answer.data)
+  if (answer.status !== 200 || !body.success || body.data.status !== StatusCode.ok || !body.data.data) {
+    throw new InitConfigError(`init config ${url} answered HTTP ${answer.status} without usable URLs`)
+  }
+  return body.data.data
+}
+
+/** GETs the init config file at `url` (the contract's `initConfig` call, without headers). */
+export async function fetchInitConfig(
+  url: string,
+  options: { timeoutMs?: number; httpAdapter?: AxiosAdapter | 'xhr' | 'http' | 'fetch'; signal?: AbortSignal } = {},
+): Promise<InitConfig> {
+  let response
+  try {
+    response = await axios.get<unknown>(url, {
+      timeout: options.timeoutMs ?? 60_000,
+      validateStatus: () => true,
+      ...(options.httpAdapter ? { adapter: options.httpAdapter } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    })
+  } catch (error) {
+    throw new InitConfigError(`init config ${url} could not be fetched`, { cause: error })
+  }
+  return initConfigFrom(url, response)
+}
