@@ -10,7 +10,7 @@ import {
 } from '../contract/calls'
 import { envelope, StatusCode, staleTimestampData } from '../contract/envelope'
 import type { Session } from '../session/session'
-import { EarlyTimeout, type EarlyRequests, type WireAnswer } from './early-requests'
+import { EarlyTimeout, type WireAnswer, type WireRequest } from './early-requests'
 import { ApiUsageError, defaultScreen, defaultTimeoutMs, fillPath, joinUrl, osFrom, queryString, requestHeaders, signedFields } from './request-shape'
 import type { ToastChannel } from './toasts'
 
@@ -73,8 +73,11 @@ export interface ApiClientOptions {
   logger?: { error(message: string, details?: unknown): void }
   /** Per request; 60 s by default (docs/product-rules.md#request-timeout). */
   timeoutMs?: number
-  /** Requests the page sent before the request layer loaded (boot's calls); each answer is taken for the same request only. */
-  early?: Pick<EarlyRequests, 'take'>
+  /**
+   * Requests the page sent before the request layer loaded (boot's calls): the answer to this very
+   * request, or null (at once, or once it is known that none was sent); each is taken once.
+   */
+  early?: { take(request: WireRequest): Promise<WireAnswer | null> | null }
   /** An axios adapter name or function (the default picks XHR in the page, http in Node). */
   httpAdapter?: AxiosAdapter | 'xhr' | 'http' | 'fetch'
 }
@@ -146,7 +149,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }),
     }
     const sentEarly = options.early?.take(request) ?? null
-    if (sentEarly) return answerOf(sentEarly, state.authEpoch, args.signal)
+    if (sentEarly) {
+      const early = await answerOf(sentEarly, state.authEpoch, args.signal)
+      if (early) return early
+    }
     try {
       const response = await http.request<unknown>({
         ...request,
@@ -162,11 +168,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /** The answer of a request sent early, read as the request layer reads its own. */
-  async function answerOf(sentEarly: Promise<WireAnswer>, sentEpoch: number, signal: AbortSignal | undefined): Promise<Attempt> {
+  /** The answer of a request sent early, read as the request layer reads its own; null when none was sent. */
+  async function answerOf(sentEarly: Promise<WireAnswer | null>, sentEpoch: number, signal: AbortSignal | undefined): Promise<Attempt | null> {
     try {
       const response = await untilAborted(sentEarly, signal)
-      return { kind: 'response', response, sentEpoch }
+      return response === null ? null : { kind: 'response', response, sentEpoch }
     } catch (error) {
       if (signal?.aborted) throw error
       return { kind: error instanceof EarlyTimeout ? 'timeout' : 'network' }

@@ -72,10 +72,9 @@ export function createServices(win: Window, config: AppConfig, started: StartedS
 
   let baseUrl: string | null = null
   const toasts = createToastChannel()
-  let early: EarlyRequests | null = null
-  void started.boot?.requests.then((requests) => {
-    early = requests
-  })
+  // Boot's calls the entry sent, until boot is over. A request waits for them only while the entry is still
+  // resolving the base URL, which boot's own first call waits for too.
+  let early: Promise<EarlyRequests | null> | null = started.boot?.requests ?? null
   const client = createApiClient({
     baseUrl: () => baseUrl ?? undefined,
     session,
@@ -84,7 +83,7 @@ export function createServices(win: Window, config: AppConfig, started: StartedS
     toasts,
     appVersion: config.appVersion,
     locale: () => win.document.documentElement.lang || 'zh-Hans',
-    early: { take: (request) => early?.take(request) ?? null },
+    early: { take: (request) => early?.then((requests) => requests?.take(request) ?? null) ?? null },
     logger: { error: (message, details) => console.error(message, details) },
   })
 
@@ -195,9 +194,8 @@ export function createServices(win: Window, config: AppConfig, started: StartedS
       return () => payloadListeners.delete(listener)
     },
     endBootCalls: () => {
-      early?.close()
+      void early?.then((requests) => requests?.close())
       early = null
-      void started.boot?.requests.then((requests) => requests?.close())
     },
   }
 }
