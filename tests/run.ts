@@ -125,9 +125,10 @@ if (!existsSync(reportFile)) {
 const report = JSON.parse(readFileSync(reportFile, 'utf8'))
 passed += report.numPassedTests
 failed += report.numFailedTests
-// A file that fails to load has no test results of its own; it still counts as a failure.
+// A file that fails to load has no test results of its own, and one whose `beforeAll` throws reports its tests
+// as skipped: either still counts as a failure.
 for (const file of report.testResults) {
-  if (file.status === 'failed' && file.assertionResults.length === 0) {
+  if (file.status === 'failed' && !file.assertionResults.some((test: { status: string }) => test.status === 'failed')) {
     failed += 1
     console.log(`FAIL ${path.relative(root, file.name)}: ${String(file.message).split('\n')[0]}`)
   }
