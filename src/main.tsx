@@ -23,11 +23,8 @@ async function main() {
   // Boot's calls go first: with a token in hand they need nothing that is still on the wire.
   const { session, payload } = pageSession(window)
   const boot = sendBootCalls(window, readConfig(document.baseURI), session.getSnapshot(), payload, defaultTimeoutMs)
-  // The machine's definition (XState building every state node) first, the edge that runs it
-  // (request layer, contract, asking for the strings) next: evaluated together they were one long
-  // task.
-  await import('../machines/app.machine')
-  await nextTask()
+  // The machine's definition and the edge that runs it (request layer, contract, asking for the
+  // strings) are one file: as two, each held one of the six connections while a boot call waited for one.
   const { startMachine } = await import('./app/start-machine')
   await nextTask()
   const { actor, services, locale, messages } = await startMachine(window, { session, boot })
