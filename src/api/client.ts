@@ -86,7 +86,8 @@ export interface ApiClientOptions {
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise
   return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason)
+    // An abort's reason is newer than AbortSignal itself (Chrome 98, iOS 15.4).
+    const abort = () => reject(signal.reason ?? new Error('aborted'))
     if (signal.aborted) abort()
     signal.addEventListener('abort', abort, { once: true })
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))

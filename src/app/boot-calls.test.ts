@@ -7,7 +7,7 @@ import { sendEarly } from '../api/early-requests'
 import { createToastChannel } from '../api/toasts'
 import { sandboxSigningKey } from '../contract/signature'
 import { createSession } from '../session/session'
-import { bootRequests, homeCallsBesideBoot } from './boot-calls'
+import { bootRequests, homeCallNames } from './boot-calls'
 
 /*
  * Boot's calls sent by the entry are the machine's own requests, sent sooner: the request layer takes
@@ -74,7 +74,7 @@ test("boot's calls are the ones the machine makes beside the lookup with a token
     Object.values(state.states).forEach(visit)
   }
   visit(node)
-  expect([...invoked].sort()).toEqual(['lookupChannel', ...homeCallsBesideBoot].sort())
+  expect([...invoked].sort()).toEqual(['lookupChannel', ...homeCallNames].sort())
 })
 
 test('the request layer takes the early answer for the same request, once, and the server hears it once', async () => {

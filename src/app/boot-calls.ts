@@ -18,8 +18,8 @@ import type { AppConfig } from './config'
  * very request it would have sent (src/api/early-requests.ts), and sends any other itself.
  */
 
-/** The calls boot makes beside the channel lookup with a token in hand (machines/home.flow.ts). */
-export const homeCallsBesideBoot = ['showUser', 'getLoanUserStatus', 'showRewardProduct'] as const
+/** The calls boot makes beside the channel lookup with a token in hand (`homeCallsBesideBoot`, machines/home.flow.ts). */
+export const homeCallNames = ['showUser', 'getLoanUserStatus', 'showRewardProduct'] as const
 
 export interface BootCalls {
   /** The init config's answer when boot has to ask for it; taken once, as the request layer takes a call's. */
@@ -30,7 +30,7 @@ export interface BootCalls {
 
 /** Boot's calls as the request layer would send them now, for this session and base URL. */
 export function bootRequests(state: SessionState, baseUrl: string, facts: { signingKey: string; appVersion: string; locale: string; now: number }): WireRequest[] {
-  const names = ['lookupChannel', ...homeCallsBesideBoot] as const
+  const names = ['lookupChannel', ...homeCallNames] as const
   return names.map((name) => {
     const route = callRoutes[name]
     const path = fillPath(name, route.path, { channel: state.channelCode || state.channel })
