@@ -8,8 +8,8 @@ import { inlineScript, renderFirstScreen } from './prerender.js'
  * The first screen from the HTML alone. The build renders the first screen into the
  * page (the page's own components, in Node) and inlines the CSS it needs, so the borrower's first
  * paint, and the largest element of it, owe nothing to a script. Only after that frame does an
- * inline starter announce what the live first screens load (the entry and its imports, the boot,
- * home and login pages' chunks and CSS, the default locale's strings, the init config) and import
+ * inline starter announce what the live first screen loads (the entry's stages and what they import,
+ * the chunks of `modules` such as the default locale's strings, the init config) and import
  * the entry: without these hints each would be discovered only when the script before it has run,
  * one round trip after another; before the first frame they would compete with it.
  */
