@@ -24,7 +24,7 @@ async function main() {
   const { session, payload } = pageSession(window)
   const boot = sendBootCalls(window, readConfig(document.baseURI), session.getSnapshot(), payload, defaultTimeoutMs)
   // The machine's definition and the edge that runs it (request layer, contract, asking for the
-  // strings) are one file: as two, each held one of the six connections while a boot call waited for one.
+  // strings) are one file: as two, each would hold one of the six connections a boot call waits for.
   const { startMachine } = await import('./app/start-machine')
   await nextTask()
   const { actor, services, locale, messages } = await startMachine(window, { session, boot })

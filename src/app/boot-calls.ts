@@ -11,9 +11,9 @@ import type { AppConfig } from './config'
 /*
  * Boot's calls, sent by the entry as soon as it runs. With a token in the payload the page was
  * opened with, boot looks the channel up beside home's three calls (docs/product-rules.md#boot-login-gate),
- * and those four need only the session and the base URL, both known here. Sent from the machine,
- * they left only once the machine and the request layer had arrived, and then each took a round
- * trip more; sent from here they are answered while those and React are still on the wire. The
+ * and those four need only the session and the base URL, both known here. Sent by the machine,
+ * they would leave only once the machine and the request layer have arrived, a round trip later;
+ * sent from here they are answered while those and React are still on the wire. The
  * machine still runs each call as its invoked actor: the request layer takes each answer for the
  * very request it would have sent (src/api/early-requests.ts), and sends any other itself.
  */
