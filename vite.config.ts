@@ -54,6 +54,7 @@ export default defineConfig(({ mode }) => ({
       : [
           firstScreen({
             modules: ['locales/zh-Hans.json'],
+            withoutToken: ['src/pages/login-page.tsx'],
             fetches: [process.env.VITE_INIT_CONFIG_URL || 'config/init.json'],
             prerender: 'src/app/prerender.tsx',
             headScript: 'src/app/head-script.ts',

@@ -1,6 +1,8 @@
 import path from 'node:path'
 import type { Plugin } from 'vite'
 import { initialChunks, isLegacyBundle, type OutputBundle } from './bundle-report.js'
+import { tokenBearingParameters } from '../bridge/bridge.js'
+import { bridgeGlobalName } from '../bridge/host.js'
 import { takeLegacyTags, type LegacyTier } from './legacy-tier.js'
 import { inlineScript, renderFirstScreen } from './prerender.js'
 
@@ -17,6 +19,11 @@ import { inlineScript, renderFirstScreen } from './prerender.js'
 export interface FirstScreenOptions {
   /** Source modules (relative to the root) whose chunks the first screen loads by `import()`. */
   modules: string[]
+  /**
+   * Modules announced only when the page was not opened with a token in its address or the host's
+   * global: a borrower with one goes home, and boot's calls then need every connection free.
+   */
+  withoutToken?: string[]
   /** URLs fetched at start, relative to the page (`as="fetch"`, same credentials mode as XHR). */
   fetches: string[]
   /** A module exporting `renderFirstScreen()`: its markup replaces `<!--first-screen-->`. */
@@ -89,9 +96,12 @@ function listed({ rel, href, as }: Preload): string {
  * With a legacy build, an engine the modern one does not run on gets no hint and loads the legacy
  * build's polyfills (SystemJS among them) and then its entry instead.
  */
-export function startAfterFirstFrame(src: string, preloads: Preload[], legacy?: LegacyTier): string {
+export function startAfterFirstFrame(src: string, preloads: Preload[], legacy?: LegacyTier, withoutToken: Preload[] = []): string {
+  // Only a guess at a token, enough to choose what to announce: the page reads the payload itself.
+  const openedWithToken = `/[?&](${tokenBearingParameters.join('|')})=/.test(location.search+location.hash)||${JSON.stringify(bridgeGlobalName)} in self`
+  const announced = withoutToken.length === 0 ? JSON.stringify(preloads.map(listed)) : `${JSON.stringify(preloads.map(listed))}.concat(${openedWithToken}?[]:${JSON.stringify(withoutToken.map(listed))})`
   const modern =
-    `import(${JSON.stringify(src)});for(const h of ${JSON.stringify(preloads.map(listed))}){const l=document.createElement("link");` +
+    `import(${JSON.stringify(src)});for(const h of ${announced}){const l=document.createElement("link");` +
     `if(h.endsWith(".js"))l.rel="modulepreload";else{l.rel="preload";l.as=h.endsWith(".css")?"style":"fetch"}` +
     `l.href=h;l.crossOrigin="anonymous";document.head.append(l)}`
   const start =
@@ -102,7 +112,7 @@ export function startAfterFirstFrame(src: string, preloads: Preload[], legacy?: 
   return `let s=0;const g=()=>{if(s)return;s=1;${start}};requestAnimationFrame(()=>setTimeout(g));setTimeout(g,100)`
 }
 
-export function firstScreen({ modules, fetches, prerender, headScript, inlineTarget = ['es2018'] }: FirstScreenOptions): Plugin {
+export function firstScreen({ modules, withoutToken = [], fetches, prerender, headScript, inlineTarget = ['es2018'] }: FirstScreenOptions): Plugin {
   let root = ''
   return {
     name: 'huaqian:first-screen',
@@ -179,7 +189,9 @@ export function firstScreen({ modules, fetches, prerender, headScript, inlineTar
         let started = false
         html = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
           started = true
-          return `<script type="module">${startAfterFirstFrame(src, preloads, tiers?.legacy)}</script>`
+          const tokenlessScripts = firstScreenScripts(bundle, root, withoutToken, initial).filter((file) => !scripts.includes(file))
+          const tokenless = tokenlessScripts.map((href): Preload => ({ rel: 'modulepreload', href: `./${href}` }))
+          return `<script type="module">${startAfterFirstFrame(src, preloads, tiers?.legacy, tokenless)}</script>`
         })
         if (!started) throw new Error('first-screen: the HTML has no entry module script')
 

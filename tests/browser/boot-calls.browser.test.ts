@@ -7,7 +7,9 @@ import { loginPersona, pageUrl } from '../support/sandbox'
 /*
  * The built page opened by a host with a token: boot's calls (the channel lookup and home's three)
  * leave from the entry, while the machine's stages are still on the wire, and the machine takes
- * their answers: each call crosses the network once, and home shows the borrower's figures.
+ * their answers: each call crosses the network once, and home shows the borrower's figures. Opened
+ * without one, the page may have to ask the borrower to log in, and login's chunk comes with the
+ * first screen instead.
  */
 
 const { sandbox, browser } = pageSandboxAndBrowser()
@@ -38,3 +40,19 @@ for (const lang of ['zh-Hans', 'en']) {
     await context.close()
   })
 }
+
+test("login's chunk is announced with the first screen when the page was opened without a token, and not with one", async () => {
+  const context = await newPhoneContext(browser, 'zh-CN')
+  const page = await context.newPage()
+  // The entry held back: every hint there is, is the starter's.
+  await page.route(/\/assets\/index-(?!legacy)[\w-]+\.js$/, () => undefined)
+  const announced = () => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href))
+  const { token, user } = await loginPersona(sandbox.url, '13800000001')
+  await page.goto(pageUrl(sandbox.url, {}, { token, userId: user.user_id }))
+  await expect.poll(async () => (await announced()).some((href) => /\/start-machine-/.test(href)), { timeout: 10_000 }).toBe(true)
+  expect((await announced()).some((href) => /\/login-page-/.test(href))).toBe(false)
+  await page.goto(pageUrl(sandbox.url, {}))
+  await expect.poll(async () => (await announced()).some((href) => /\/start-machine-/.test(href)), { timeout: 10_000 }).toBe(true)
+  expect((await announced()).some((href) => /\/login-page-/.test(href))).toBe(true)
+  await context.close()
+})
