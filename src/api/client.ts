@@ -10,8 +10,8 @@ import {
 } from '../contract/calls'
 import { envelope, StatusCode, staleTimestampData } from '../contract/envelope'
 import type { Session } from '../session/session'
-import { EarlyTimeout, type WireAnswer, type WireRequest } from './early-requests'
-import { ApiUsageError, defaultScreen, defaultTimeoutMs, fillPath, joinUrl, osFrom, queryString, requestHeaders, signedFields } from './request-shape'
+import { EarlyTimeout, type WireAnswer } from './early-requests'
+import { ApiUsageError, defaultScreen, defaultTimeoutMs, fillPath, joinUrl, osFrom, signedFields, wireRequest, type WireRequest } from './request-shape'
 import type { ToastChannel } from './toasts'
 
 /*
@@ -134,21 +134,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const state = options.session.getSnapshot()
     const timestamp = Math.floor((clock() + clockOffsetMs) / 1000)
     const hasBody = spec.method !== 'GET'
-    const request = {
-      method: spec.method,
-      url: hasBody ? url : url + queryString(fields),
-      headers: requestHeaders(state, {
-        timestamp,
-        fields,
-        signingKey: options.signingKey,
-        os: os(),
-        screen: screen(),
-        appVersion: options.appVersion,
-        locale: options.locale(),
-        idempotencyKey: args.idempotencyKey,
-        hasBody,
-      }),
-    }
+    const request = wireRequest(spec.method, url, state, {
+      timestamp,
+      fields,
+      signingKey: options.signingKey,
+      os: os(),
+      screen: screen(),
+      appVersion: options.appVersion,
+      locale: options.locale(),
+      idempotencyKey: args.idempotencyKey,
+    })
     const sentEarly = options.early?.take(request) ?? null
     if (sentEarly) {
       const early = await answerOf(sentEarly, state.authEpoch, args.signal)

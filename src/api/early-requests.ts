@@ -1,3 +1,5 @@
+import type { WireRequest } from './request-shape'
+
 /*
  * Requests sent before the request layer has loaded: boot's calls, from the entry
  * (src/app/boot-calls.ts). The request layer takes an answer from here only for the very request
@@ -5,12 +7,6 @@
  * signature), and only once; any other request it sends itself, as always. No axios and no zod
  * here: this runs in the entry, before either has arrived.
  */
-
-export interface WireRequest {
-  method: string
-  url: string
-  headers: Record<string, string>
-}
 
 /** An answer as the request layer reads it: the HTTP status and the body, parsed when it is JSON. */
 export interface WireAnswer {

@@ -1,3 +1,4 @@
+import type { HttpMethod } from '../contract/call-routes'
 import type { CallName } from '../contract/calls'
 import { canonicalValue, isDropped, signRequest } from '../contract/signature'
 import type { SessionState } from '../session/session'
@@ -73,6 +74,12 @@ export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}${path}`
 }
 
+export interface WireRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+}
+
 export interface RequestFacts {
   /** Seconds, on the server's clock as far as the page knows it. */
   timestamp: number
@@ -113,4 +120,10 @@ export function requestHeaders(state: SessionState, facts: RequestFacts): Record
   if (facts.idempotencyKey) headers['Idempotency-Key'] = headerValue(facts.idempotencyKey)
   if (facts.hasBody) headers['Content-Type'] = 'application/json'
   return headers
+}
+
+/** The request as it goes on the wire: a GET's fields in its query, every header signed for now. */
+export function wireRequest(method: HttpMethod, url: string, state: SessionState, facts: Omit<RequestFacts, 'hasBody'>): WireRequest {
+  const hasBody = method !== 'GET'
+  return { method, url: hasBody ? url : url + queryString(facts.fields), headers: requestHeaders(state, { ...facts, hasBody }) }
 }

@@ -1,6 +1,6 @@
 import { resolveBaseUrl } from '../api/base-url'
-import { fetchAnswer, sendEarly, type EarlyRequests, type WireAnswer, type WireRequest } from '../api/early-requests'
-import { defaultScreen, fillPath, joinUrl, osFrom, requestHeaders } from '../api/request-shape'
+import { fetchAnswer, sendEarly, type EarlyRequests, type WireAnswer } from '../api/early-requests'
+import { defaultScreen, fillPath, joinUrl, osFrom, wireRequest, type WireRequest } from '../api/request-shape'
 import type { BridgePayload } from '../bridge/payload'
 import { callRoutes } from '../contract/call-routes'
 import type { InitConfig } from '../contract/calls'
@@ -34,7 +34,7 @@ export function bootRequests(state: SessionState, baseUrl: string, facts: { sign
   return names.map((name) => {
     const route = callRoutes[name]
     const path = fillPath(name, route.path, { channel: state.channelCode || state.channel })
-    const headers = requestHeaders(state, {
+    return wireRequest(route.method, joinUrl(baseUrl, path), state, {
       timestamp: Math.floor(facts.now / 1000),
       fields: {},
       signingKey: facts.signingKey,
@@ -42,9 +42,7 @@ export function bootRequests(state: SessionState, baseUrl: string, facts: { sign
       screen: defaultScreen(),
       appVersion: facts.appVersion,
       locale: facts.locale,
-      hasBody: false,
     })
-    return { method: route.method, url: joinUrl(baseUrl, path), headers }
   })
 }
 
