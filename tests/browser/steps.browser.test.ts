@@ -50,7 +50,8 @@ test('home → loan demand: the trial leaves in the tap', { timeout: 90_000 }, a
   const page = await context.newPage()
   await page.goto(pageUrl(suite.sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
   await page.getByRole('button', { name: 'Start an application' }).waitFor({ timeout: 30_000 })
-  expect(await page.evaluate(() => location.hash)).toBe('#/pages/home/index')
+  // The router follows the machine in an effect after home's paint: on a busy machine the button can be seen first.
+  await page.waitForFunction(() => location.hash === '#/pages/home/index', undefined, { timeout: 30_000 })
   await page.getByRole('button', { name: 'Start an application' }).click()
   await page.getByTestId('trial-apr').waitFor({ timeout: 30_000 })
   const order = await page.evaluate(() => window.__order ?? [])
