@@ -163,12 +163,12 @@ export default tseslint.config(
     },
   },
   {
-    // The unit files share their worker's modules (vite.config.ts): a module mocked in one would be mocked, or not, in the next.
+    // Every test file shares its worker's modules (vite.config.ts): a module mocked in one would be mocked, or not, in the next.
     files: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-properties': [
         'error',
-        ...['mock', 'doMock'].map((property) => ({ object: 'vi', property, message: 'Unit files share their modules with the next file in the worker: pass the part in, or test the module that builds it.' })),
+        ...['mock', 'doMock'].map((property) => ({ object: 'vi', property, message: 'Test files share their modules with the next file in the worker: pass the part in, or test the module that builds it.' })),
       ],
     },
   },

@@ -85,13 +85,13 @@ export default defineConfig(({ mode }) => ({
     // files at a time keep both cores busy.
     maxWorkers: 3,
     projects: [
-      // A unit worker keeps the modules it has evaluated from one file to the next (React, XState,
-      // jsdom's page): evaluating them afresh for every file was a third of the unit files' CPU. A file
-      // that stubs a global puts it back when it ends, and none mocks a module. The browser files
-      // keep a worker each (sharing modules made them slower) and share their project's Chromium.
+      // A worker keeps the modules it has evaluated from one file to the next (React, XState, jsdom's
+      // page, Playwright's client, the sandbox): evaluating them afresh for every file was a third of
+      // the unit files' CPU and most of what a browser file spends beside its page. A file that stubs a
+      // global or changes Vitest's settings puts them back when it ends, and none mocks a module.
       { extends: true, test: { ...productTests, name: 'unit', isolate: false, exclude: [...productTests.exclude, browserFiles] } },
-      { extends: true, test: { ...productTests, name: 'browser', include: [browserFiles], globalSetup: [sharedChromium] } },
-      { extends: true, test: { ...productTests, name: 'review', include: [reviewFiles + '/*.test.ts'], exclude: configDefaults.exclude, globalSetup: [sharedChromium], sequence: { groupOrder: 1 } } },
+      { extends: true, test: { ...productTests, name: 'browser', isolate: false, include: [browserFiles], globalSetup: [sharedChromium] } },
+      { extends: true, test: { ...productTests, name: 'review', isolate: false, include: [reviewFiles + '/*.test.ts'], exclude: configDefaults.exclude, globalSetup: [sharedChromium], sequence: { groupOrder: 1 } } },
     ],
   },
 }))

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page, Request, Route } from 'playwright-core'
-import { beforeAll, expect, test, vi, type ExpectStatic } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi, type ExpectStatic } from 'vitest'
 import { appMachine } from '../../machines/app.machine'
 import { createStepper, type Expectation } from './engine/explore'
 import { startSamples } from './engine/fixtures'
@@ -434,6 +434,8 @@ beforeAll(() => {
 
 // Three walks side by side: each waits on its page and its answers far more than on a core.
 vi.setConfig({ maxConcurrency: 3 })
+// The next file in this worker runs with the project's own settings.
+afterAll(() => vi.resetConfig())
 for (const p of paths) {
   test.concurrent(`${p.id} (${p.goal}) in Chromium: walked by hand, every state as verifications.ts says`, { timeout: 120_000 }, async ({ expect }) => {
     await runPath(expect, p)
