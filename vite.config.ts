@@ -81,9 +81,9 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on a two-core machine. The
-    // browser files spend most of their time waiting on Chromium and the sandbox's clock, so three
-    // files at a time keep both cores busy.
-    maxWorkers: 3,
+    // browser files spend much of their time waiting on Chromium and the sandbox's clock (the reviewer's
+    // whole-funnel drive on the page's own poll delays), so four files at a time keep both cores busy.
+    maxWorkers: 4,
     projects: [
       // A worker keeps the modules it has evaluated from one file to the next (React, XState, jsdom's
       // page, Playwright's client, the sandbox): evaluating them afresh for every file was a third of

@@ -51,7 +51,7 @@ function suiteSection(): string[] {
     .filter((file) => file.seconds >= 30)
     .sort((a, b) => b.seconds - a.seconds)
   if (long.length > 0) {
-    lines.push('Files that ran for half a minute or more, three files sharing two cores (artifacts/vitest-report.json):', '', '| file | seconds |', '|---|---|')
+    lines.push('Files that ran for half a minute or more, four files sharing two cores (artifacts/vitest-report.json):', '', '| file | seconds |', '|---|---|')
     for (const { file, seconds } of long) lines.push(`| \`${file}\` | ${seconds} |`)
     lines.push('')
   }
