@@ -41,7 +41,7 @@ function suiteSection(): string[] {
       : `on ${run.cores} cores with a load average of ${run.loadAtStart} when it began${run.loadAtStart > run.cores ? ' (other jobs shared the cores)' : ''}`
   const cpu = run.cpuSeconds === undefined ? '' : `; the machine's cores were busy ${minutes(run.cpuSeconds)} in all`
   lines.push(`${run.passed} passed, ${run.failed} failed, in ${minutes(run.seconds)} ${machine}${cpu}, from the type check to the last reviewer-page test (artifacts/npm-test.json, ${run.finishedAt.slice(0, 16).replace('T', ' ')} UTC).`, '')
-  // The files that decide how long a run takes; three run at a time, so these are times beside others.
+  // The files that decide how long a run takes; four run at a time, so these are times beside others.
   const report = readJson('vitest-report.json') as { testResults: { name: string; startTime: number; endTime: number }[] } | undefined
   const files = report?.testResults ?? []
   // The report names files by absolute path in the checkout it ran in, which may be another clone.
