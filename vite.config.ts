@@ -28,6 +28,10 @@ export const productTests = {
   environment: 'node',
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // Vitest's 1 s for `expect.poll` held only on an idle machine: four files share two cores, and a panel
+  // or a screen Chromium renders beside three other files can take longer to come. A poll ends as soon as
+  // it matches, so a longer wait costs a passing test nothing.
+  expect: { poll: { timeout: 15_000 } },
   include: testFiles,
   exclude: [...configDefaults.exclude, reviewFiles],
 }
