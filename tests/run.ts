@@ -1,6 +1,6 @@
 // `npm test`: every check, then one closing line `N passed, N failed` that CI reads.
-// Type checking, lint and the production build count as one test each, so a run that
-// cannot type-check or build can never report green.
+// Type checking, lint, the production build and the paths generation count as one test each, so a
+// run that cannot type-check, build or generate its paths can never report green.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
@@ -96,11 +96,12 @@ if (!existsSync(chromiumPath)) {
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+// The generated paths the reviewer page's tests drive, and the set the machine-level tests read: they are
+// this machine's, never a stale copy. Generating them takes one core for a while on a fresh clone; the
+// tests start beside it, and a test that needs the set waits for it (tests/model/engine/path-cache.ts).
+const paths = extraArgs.length === 0 ? runBeside(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'tests/model/engine/paths-cli.ts', '--quiet']) : null
 if (extraArgs.length === 0) {
   // The type check, lint and build each keep one core busy: run side by side they fill both cores.
-  // Beside them, the generated paths the reviewer page's tests drive (its build would otherwise
-  // generate them while every test waits); they are this machine's, never a stale copy.
-  const paths = runBeside(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'tests/model/engine/paths-cli.ts', '--quiet'])
   const checks: [string, Promise<{ ok: boolean; output: string }>][] = [
     ['typecheck (tsc --noEmit)', runBeside(npm, ['run', '--silent', 'typecheck'])],
     ['lint (eslint)', runBeside(npx, ['eslint', '.'])],
@@ -111,12 +112,19 @@ if (extraArgs.length === 0) {
     process.stdout.write(output)
     check(name, ok)
   }
-  await paths
 }
 
 mkdirSync(path.join(root, 'artifacts'), { recursive: true })
 const reportFile = path.join(root, 'artifacts', 'vitest-report.json')
-run(npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...extraArgs])
+// Not spawnSync: this process keeps reading the paths generator's output while the tests run.
+await new Promise((resolve) => {
+  spawn(npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...extraArgs], { cwd: root, stdio: 'inherit', env: process.env }).on('close', resolve)
+})
+if (paths !== null) {
+  const { ok, output } = await paths
+  if (!ok) process.stdout.write(output)
+  check('generated paths (npm run paths)', ok)
+}
 
 if (!existsSync(reportFile)) {
   check('vitest produced a report', false)

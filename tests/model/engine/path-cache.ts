@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PathSet } from './model-path'
@@ -45,25 +45,87 @@ function inputsHash(generator: string, options: object): string {
   return hash.digest('hex').slice(0, 32)
 }
 
+/** Where the set of `generator` with `options` is kept; `slot` names every version of it. */
+export function cacheFile(generator: string, options: object): { slot: string; file: string } {
+  const slot = createHash('sha256').update(generator).update(JSON.stringify(options)).digest('hex').slice(0, 12)
+  return { slot, file: path.join(cacheDir, `${slot}-${inputsHash(generator, options)}.json`) }
+}
+
 /**
  * The set `generate` makes, from disk when nothing it reads has changed. `generator` is the file that
- * holds `generate` (relative to the repository), `options` what it is called with.
+ * holds `generate` (relative to the repository), `options` what it is called with. While another
+ * process generates the same set (`npm test` starts `npm run paths` beside the tests that read its
+ * set), this one waits for it instead of generating it a second time.
  */
 export function cachedPaths(generator: string, options: object, generate: () => PathSet): PathSet {
-  const slot = createHash('sha256').update(generator).update(JSON.stringify(options)).digest('hex').slice(0, 12)
-  const name = `${slot}-${inputsHash(generator, options)}.json`
-  const file = path.join(cacheDir, name)
+  const { slot, file } = cacheFile(generator, options)
+  const name = path.basename(file)
+  const kept = (): PathSet | undefined => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as PathSet
+    } catch {
+      return undefined
+    }
+  }
+  mkdirSync(cacheDir, { recursive: true })
+  for (;;) {
+    const set = kept()
+    if (set !== undefined) return set
+    if (takeLock(`${file}.generating`)) break
+    sleep(lockPollMs)
+  }
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as PathSet
-  } catch {
+    const generatedMeanwhile = kept()
+    if (generatedMeanwhile !== undefined) return generatedMeanwhile
     const set = generate()
-    mkdirSync(cacheDir, { recursive: true })
     // Written whole, then renamed: a process reading it at the same moment sees the old file or none.
     const partial = `${file}.${process.pid}`
     writeFileSync(partial, JSON.stringify(set))
     renameSync(partial, file)
     for (const older of readdirSync(cacheDir)) if (older.startsWith(`${slot}-`) && older.endsWith('.json') && older !== name) rmSync(path.join(cacheDir, older), { force: true })
     return set
+  } finally {
+    rmSync(`${file}.generating`, { force: true })
+  }
+}
+
+const lockPollMs = 200
+
+/** Blocks this thread: a set is read at a module's import, where nothing can be awaited. */
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+}
+
+/**
+ * Takes the lock file for this process, or says another process holds it. A lock whose process has
+ * ended (killed mid-generation), or older than any generation takes, is taken over.
+ */
+export function takeLock(lock: string): boolean {
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' })
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  try {
+    // Empty for the moment between its holder creating it and writing its pid.
+    const holder = Number(readFileSync(lock, 'utf8'))
+    const abandoned = (holder > 0 && !isAlive(holder)) || Date.now() - statSync(lock).mtimeMs > abandonedLockMs
+    if (abandoned) rmSync(lock, { force: true })
+  } catch {
+    // Its holder removed it meanwhile: the set is on disk, or the lock is free.
+  }
+  return false
+}
+
+const abandonedLockMs = 10 * 60_000
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 
