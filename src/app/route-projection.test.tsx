@@ -2,7 +2,7 @@
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { HashRouter } from 'react-router-dom'
-import { afterEach, expect, test } from 'vitest'
+import { afterAll, afterEach, expect, test, vi } from 'vitest'
 import { baseScript, loanUser, start } from '../../tests/support/test-kit'
 import { AppHandlesContext, type AppHandles } from './app-context'
 import { RouteProjection } from './route-projection'
@@ -13,7 +13,9 @@ import { RouteProjection } from './route-projection'
  * page or out of the page; the page's own entries beneath (a reload) are left as they are.
  */
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+// React's act() outside Testing Library; put back after this file, as the next file in the worker renders as a page does.
+vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', true)
+afterAll(() => vi.unstubAllGlobals())
 
 const cleanups: (() => void)[] = []
 afterEach(() => {

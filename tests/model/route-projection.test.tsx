@@ -5,7 +5,7 @@ import path from 'node:path'
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { HashRouter } from 'react-router-dom'
-import { expect, test } from 'vitest'
+import { afterAll, expect, test, vi } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
 import { appMachine } from '../../machines/app.machine'
 import { actionOf, goldenFile, parseGolden } from './engine/golden'
@@ -28,7 +28,9 @@ import { startSamples } from './engine/fixtures'
  * and a refused URL must be put back. Cheap enough to run per mutant, unlike the React level.
  */
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+// React's act() outside Testing Library; put back after this file, as the next file in the worker renders as a page does.
+vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', true)
+afterAll(() => vi.unstubAllGlobals())
 
 const model = instrument(appMachine)
 const golden = parseGolden(readFileSync(path.join(path.resolve(import.meta.dirname, '../..'), goldenFile), 'utf8'))
