@@ -18,6 +18,9 @@ const kib = 1024
 
 const testFiles = ['{tests,src,server}/**/*.test.{ts,tsx}']
 const browserFiles = '**/*.browser.test.ts'
+// React components and the app rendered in jsdom. Vitest starts a new worker whenever the next file
+// wants another environment than the last: a project of their own keeps each worker on one.
+const reactFiles = '**/*.test.tsx'
 // The reviewer page is built from what the product's tests leave in artifacts/ (the model's
 // screenshots, paths and coverage): its tests are a project of their own that runs after them.
 const reviewFiles = 'tests/review/**'
@@ -93,7 +96,8 @@ export default defineConfig(({ mode }) => ({
       // page, Playwright's client, the sandbox): evaluating them afresh for every file was a third of
       // the unit files' CPU and most of what a browser file spends beside its page. A file that stubs a
       // global or changes Vitest's settings puts them back when it ends, and none mocks a module.
-      { extends: true, test: { ...productTests, name: 'unit', isolate: false, exclude: [...productTests.exclude, browserFiles] } },
+      { extends: true, test: { ...productTests, name: 'unit', isolate: false, exclude: [...productTests.exclude, browserFiles, reactFiles] } },
+      { extends: true, test: { ...productTests, name: 'react', environment: 'jsdom', isolate: false, include: [reactFiles] } },
       { extends: true, test: { ...productTests, name: 'browser', isolate: false, include: [browserFiles], globalSetup: [sharedChromium] } },
       { extends: true, test: { ...productTests, name: 'review', isolate: false, include: [reviewFiles + '/*.test.ts'], exclude: configDefaults.exclude, globalSetup: [sharedChromium], sequence: { groupOrder: 1 } } },
     ],

@@ -6,7 +6,7 @@ import { CityPicker, type LoadRegions } from './city-picker'
 import { sampleLoadRegions } from './gallery'
 import { renderIn } from './render-in'
 
-// The picker against the real sandbox geography is in tests/ui/city-picker.test.tsx (the page's
+// The picker against the real sandbox geography is in tests/ui/city-picker.test.ts (the page's
 // lint forbids src/ from importing server/); these cover what a flaky network does.
 
 afterEach(cleanup)

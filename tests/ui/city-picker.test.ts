@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { createElement, useState } from 'react'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { builtinEnvironments } from 'vitest/environments'
 import { startTestSandbox, type TestSandbox } from '../support/test-client'
@@ -50,21 +50,19 @@ afterEach(() => {
 function Residence({ onChange }: { onChange: (selection: RegionSelection) => void }) {
   const [value, setValue] = useState<RegionSelection | null>(null)
   const { CityPicker } = dom
-  return (
-    <CityPicker
-      value={value}
-      loadRegions={loadRegions}
-      onChange={(selection) => {
-        setValue(selection)
-        onChange(selection)
-      }}
-    />
-  )
+  return createElement(CityPicker, {
+    value,
+    loadRegions,
+    onChange: (selection: RegionSelection) => {
+      setValue(selection)
+      onChange(selection)
+    },
+  })
 }
 
 test('picking 广东省 → 深圳市 → 南山区 level by level gives the three regions with their codes', async () => {
   const onChange = vi.fn()
-  await dom.renderIn('zh-Hans', <Residence onChange={onChange} />)
+  await dom.renderIn('zh-Hans', createElement(Residence, { onChange }))
   const trigger = dom.screen.getByRole('button', { name: '所在地区 请选择省、市、区' })
   await dom.userEvent.click(trigger)
   expect(dom.screen.getByRole('dialog', { name: '选择地区' })).toBeTruthy()
@@ -87,7 +85,7 @@ test('picking 广东省 → 深圳市 → 南山区 level by level gives the thr
 })
 
 test('the level tabs go back to the provinces without asking the server again', async () => {
-  await dom.renderIn('zh-Hans', <Residence onChange={() => undefined} />)
+  await dom.renderIn('zh-Hans', createElement(Residence, { onChange: () => undefined }))
   await dom.userEvent.click(dom.screen.getByRole('button', { name: /所在地区/ }))
   await dom.userEvent.click(await dom.screen.findByRole('button', { name: '广东省' }))
   expect(await dom.screen.findByRole('button', { name: '深圳市' })).toBeTruthy()
@@ -100,7 +98,7 @@ test('the level tabs go back to the provinces without asking the server again', 
 
 test('a keyword search finds 南山区 across levels and choosing it completes the residence', async () => {
   const onChange = vi.fn()
-  await dom.renderIn('en', <Residence onChange={onChange} />)
+  await dom.renderIn('en', createElement(Residence, { onChange }))
   await dom.userEvent.click(dom.screen.getByRole('button', { name: 'Region Choose province, city and district' }))
   await dom.userEvent.type(dom.screen.getByRole('searchbox', { name: 'Search regions' }), '南山')
   await dom.userEvent.click(await dom.screen.findByRole('button', { name: '广东省 深圳市 南山区' }))
@@ -117,7 +115,7 @@ test('a keyword search finds 南山区 across levels and choosing it completes t
 
 test('a city found by keyword continues to its districts', async () => {
   const onChange = vi.fn()
-  await dom.renderIn('zh-Hans', <Residence onChange={onChange} />)
+  await dom.renderIn('zh-Hans', createElement(Residence, { onChange }))
   await dom.userEvent.click(dom.screen.getByRole('button', { name: /所在地区/ }))
   await dom.userEvent.type(dom.screen.getByRole('searchbox', { name: '搜索地区' }), '深圳')
   await dom.userEvent.click(await dom.screen.findByRole('button', { name: '广东省 深圳市' }))
@@ -127,7 +125,7 @@ test('a city found by keyword continues to its districts', async () => {
 
 test('a municipality shows one city named after it', async () => {
   const onChange = vi.fn()
-  await dom.renderIn('zh-Hans', <Residence onChange={onChange} />)
+  await dom.renderIn('zh-Hans', createElement(Residence, { onChange }))
   await dom.userEvent.click(dom.screen.getByRole('button', { name: /所在地区/ }))
   await dom.userEvent.click(await dom.screen.findByRole('button', { name: '北京市' }))
   // The chosen province is now also a level tab, there at once; the city comes with the list, the last button of that name.
@@ -140,7 +138,7 @@ test('a municipality shows one city named after it', async () => {
 })
 
 test('a search with no match says so', async () => {
-  await dom.renderIn('en', <Residence onChange={() => undefined} />)
+  await dom.renderIn('en', createElement(Residence, { onChange: () => undefined }))
   await dom.userEvent.click(dom.screen.getByRole('button', { name: /Region/ }))
   await dom.userEvent.type(dom.screen.getByRole('searchbox', { name: 'Search regions' }), 'Atlantis')
   expect(await dom.screen.findByText('No region matches')).toBeTruthy()
