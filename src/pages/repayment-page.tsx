@@ -20,6 +20,9 @@ export default function RepaymentPage() {
   const plan = useApp((snapshot) => snapshot.context.repayPlan)
   const paidMeanwhile = useApp((snapshot) => snapshot.context.paidMeanwhile)
   const canChooseLoan = useCan({ type: 'repay.loan', loan_id: loanId ?? '' })
+  // While the plan is read again (on every visit), the last one shows but a tick would be dropped: the
+  // choices wait for the plan they choose from.
+  const canChoosePeriods = useCan({ type: 'repay.select', periods: [] })
   // Oldest first: ticking a period takes the unpaid ones before it, unticking drops the ones after.
   const toggle = (period: number, checked: boolean) =>
     plan !== null && send({ type: 'repay.select', periods: choosePeriod(plan.periods, period, checked) })
@@ -60,7 +63,7 @@ export default function RepaymentPage() {
               .filter((period) => period.status !== 'paid')
               .map((period) => (
                 <div key={period.period} className="repay-choice" data-status={period.status}>
-                  <Checkbox checked={periods.includes(period.period)} onChange={(checked) => toggle(period.period, checked)}>
+                  <Checkbox checked={periods.includes(period.period)} disabled={!canChoosePeriods} onChange={(checked) => toggle(period.period, checked)}>
                     {t('ui.schedule.periodOf', { period: period.period })}
                   </Checkbox>
                   <span className="muted">

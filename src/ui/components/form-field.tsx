@@ -298,6 +298,7 @@ export function Checkbox({
   onChange,
   children,
   error,
+  disabled = false,
 }: {
   checked: boolean
   onChange: (checked: boolean) => void
@@ -305,6 +306,8 @@ export function Checkbox({
   children: ReactNode
   /** A message shown under the box, e.g. "Please accept the agreements". */
   error?: string | null
+  /** While the screen cannot take the choice (still loading what it is a choice of). */
+  disabled?: boolean
 }) {
   const id = useId()
   const messageId = `${id}-message`
@@ -316,6 +319,7 @@ export function Checkbox({
           id={id}
           type="checkbox"
           checked={checked}
+          disabled={disabled}
           aria-invalid={hasError}
           aria-describedby={hasError ? messageId : undefined}
           onChange={(event) => onChange(event.target.checked)}
