@@ -20,7 +20,7 @@ const testFiles = ['{tests,src,server}/**/*.test.{ts,tsx}']
 const browserFiles = '**/*.browser.test.ts'
 // React components and the app rendered in jsdom. Vitest starts a new worker whenever the next file
 // wants another environment than the last: a project of their own keeps each worker on one.
-const reactFiles = '**/*.test.tsx'
+const reactFiles = '{tests,src,server}/**/*.test.tsx'
 // The reviewer page is built from what the product's tests leave in artifacts/ (the model's
 // screenshots, paths and coverage): its tests are a project of their own that runs after them.
 const reviewFiles = 'tests/review/**'
