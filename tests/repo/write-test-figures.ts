@@ -41,7 +41,7 @@ function suiteSection(): string[] {
       : `on ${run.cores} cores with a load average of ${run.loadAtStart} when it began${run.loadAtStart > run.cores ? ' (other jobs shared the cores)' : ''}`
   const cpu = run.cpuSeconds === undefined ? '' : `; the machine's cores were busy ${minutes(run.cpuSeconds)} in all`
   lines.push(`${run.passed} passed, ${run.failed} failed, in ${minutes(run.seconds)} ${machine}${cpu}, from the type check to the last reviewer-page test (artifacts/npm-test.json, ${run.finishedAt.slice(0, 16).replace('T', ' ')} UTC).`, '')
-  // The files that decide how long a run takes; four run at a time, so these are times beside others.
+  // The files that decide how long a run takes; several run at a time (vite.config.ts), so these are times beside others.
   const report = readJson('vitest-report.json') as { testResults: { name: string; startTime: number; endTime: number }[] } | undefined
   const files = report?.testResults ?? []
   // The report names files by absolute path in the checkout it ran in, which may be another clone.
@@ -51,7 +51,7 @@ function suiteSection(): string[] {
     .filter((file) => file.seconds >= 30)
     .sort((a, b) => b.seconds - a.seconds)
   if (long.length > 0) {
-    lines.push('Files that ran for half a minute or more, four files sharing two cores (artifacts/vitest-report.json):', '', '| file | seconds |', '|---|---|')
+    lines.push('Files that ran for half a minute or more, each beside other files on the same cores (artifacts/vitest-report.json):', '', '| file | seconds |', '|---|---|')
     for (const { file, seconds } of long) lines.push(`| \`${file}\` | ${seconds} |`)
     lines.push('')
   }

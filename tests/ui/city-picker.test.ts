@@ -47,6 +47,16 @@ afterEach(() => {
   loadRegions.mockClear()
 })
 
+/** 广东省 → 深圳市 → 南山区, as the GB/T 2260 table codes them. */
+const nanshan: RegionSelection = {
+  province_id: '440000',
+  province_name: '广东省',
+  city_id: '440300',
+  city_name: '深圳市',
+  district_id: '440305',
+  district_name: '南山区',
+}
+
 function Residence({ onChange }: { onChange: (selection: RegionSelection) => void }) {
   const [value, setValue] = useState<RegionSelection | null>(null)
   const { CityPicker } = dom
@@ -71,14 +81,7 @@ test('picking 广东省 → 深圳市 → 南山区 level by level gives the thr
   await dom.userEvent.click(await dom.screen.findByRole('button', { name: '深圳市' }))
   await dom.userEvent.click(await dom.screen.findByRole('button', { name: '南山区' }))
 
-  expect(onChange).toHaveBeenCalledWith({
-    province_id: '440000',
-    province_name: '广东省',
-    city_id: '440300',
-    city_name: '深圳市',
-    district_id: '440305',
-    district_name: '南山区',
-  })
+  expect(onChange).toHaveBeenCalledWith(nanshan)
   expect(dom.screen.queryByRole('dialog')).toBeNull()
   expect(dom.screen.getByRole('button', { name: '所在地区 广东省 深圳市 南山区' })).toBe(globalThis.document.activeElement)
   expect(loadRegions.mock.calls.map(([query]) => query)).toEqual([{}, { parent_id: '440000' }, { parent_id: '440300' }])
@@ -102,14 +105,7 @@ test('a keyword search finds 南山区 across levels and choosing it completes t
   await dom.userEvent.click(dom.screen.getByRole('button', { name: 'Region Choose province, city and district' }))
   await dom.userEvent.type(dom.screen.getByRole('searchbox', { name: 'Search regions' }), '南山')
   await dom.userEvent.click(await dom.screen.findByRole('button', { name: '广东省 深圳市 南山区' }))
-  expect(onChange).toHaveBeenCalledWith({
-    province_id: '440000',
-    province_name: '广东省',
-    city_id: '440300',
-    city_name: '深圳市',
-    district_id: '440305',
-    district_name: '南山区',
-  })
+  expect(onChange).toHaveBeenCalledWith(nanshan)
   expect(loadRegions).toHaveBeenCalledWith({ keyword: '南山' })
 })
 
