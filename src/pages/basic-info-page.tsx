@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { useTranslation } from '../i18n/translation'
 import type { BasicDraft } from '../../machines/app.machine'
 import type { Education, MaritalStatus } from '../../machines/ports'
@@ -11,7 +10,7 @@ import {
   isBlockingRule,
   type FieldRuleCode,
 } from '../contract/field-rules'
-import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
+import { TextField, useFocusFirstInvalid, useLeftFields } from '../ui/components/form-field'
 import { RegionSelects } from './region-selects'
 import type { EnumQuestion } from './draft-form'
 import { EnumQuestions, NextRow, unanswered } from './draft-form'
@@ -43,9 +42,8 @@ export default function BasicInfoPage() {
   const send = useSend()
   const draft = useApp((snapshot) => snapshot.context.drafts.basic)
   // A field's rule shows once the borrower leaves it, or for all of them on a submit attempt.
-  const [touched, setTouched] = useState<ReadonlySet<TextKey>>(new Set())
+  const [touched, touch, touchAll] = useLeftFields<TextKey>()
   const focusFirstInvalid = useFocusFirstInvalid()
-  const touch = (field: TextKey) => setTouched((current) => new Set(current).add(field))
   const errorOf = (field: TextKey) => (touched.has(field) ? ruleOf(field, draft) : null)
   const change = (patch: Partial<BasicDraft>) => send({ type: 'form.change', step: 'basic', patch })
   const choices: EnumQuestion<BasicDraft, keyof BasicDraft>[] = [
@@ -97,7 +95,7 @@ export default function BasicInfoPage() {
             draft.address === '' && t('screens.basic.address'),
           ]}
           onClick={() => {
-            setTouched(new Set(textFields))
+            touchAll(textFields)
             if (!textFields.some((field) => isBlockingRule(ruleOf(field, draft)))) return true
             focusFirstInvalid()
             return false

@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/translation'
 import type { ContactDraft, ContactDraftEntry } from '../../machines/app.machine'
 import type { ContactRelation } from '../../machines/ports'
 import { contactIssues, formatPhone, normaliseMobile, type ContactIssue } from '../contract/field-rules'
-import { TextField, useFocusFirstInvalid } from '../ui/components/form-field'
+import { TextField, useFocusFirstInvalid, useLeftFields } from '../ui/components/form-field'
 import { ActionButton, AgreementCheck, BusySpinner, EnumSelect, RestOfScreen, ScreenFrame, Section, useApp, useSend } from './screen-kit'
 
 const relations: readonly ContactRelation[] = ['parent', 'spouse', 'child', 'sibling', 'friend', 'colleague', 'other']
@@ -18,9 +18,8 @@ export default function ContactPage() {
     phone: snapshot.context.user?.phone ?? null,
   }), (a, b) => a.name === b.name && a.phone === b.phone)
   const [checked, setChecked] = useState(false)
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const [touched, touch] = useLeftFields<string>()
   const focusFirstInvalid = useFocusFirstInvalid()
-  const touch = (key: string) => setTouched((current) => new Set(current).add(key))
 
   const issues: ContactIssue[] = contactIssues(
     draft.contacts.map((c) => ({ relation: c.relation ?? '', name: c.name, phone: c.phone })),

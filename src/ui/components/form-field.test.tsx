@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react'
+import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { checkBankCard, formatCardNumber, formatPhone, type FieldRuleCode } from '../../contract/field-rules'
-import { Checkbox, ChoiceChips, SelectField, TextField } from './form-field'
+import { Checkbox, ChoiceChips, SelectField, TextField, useLeftFields } from './form-field'
 import { renderIn } from './render-in'
 
 afterEach(cleanup)
@@ -129,4 +129,27 @@ test('a checkbox toggles from its label and shows its error as an alert', async 
   await userEvent.click(screen.getByText('I agree'))
   expect((box as HTMLInputElement).checked).toBe(true)
   expect(screen.queryByRole('alert')).toBeNull()
+})
+
+test('leaving a field already left keeps the form as it is: none of its fields renders again', () => {
+  const fieldRenders: string[][] = []
+  const handles: { leave?: (field: 'name' | 'phone') => void; leaveAll?: (fields: readonly ('name' | 'phone')[]) => void } = {}
+  function Field({ left }: { left: ReadonlySet<string> }) {
+    fieldRenders.push([...left].sort())
+    return null
+  }
+  function Form() {
+    const [left, leave, leaveAll] = useLeftFields<'name' | 'phone'>()
+    Object.assign(handles, { leave, leaveAll })
+    return <Field left={left} />
+  }
+  render(<Form />)
+  act(() => handles.leave!('name'))
+  expect(fieldRenders).toEqual([[], ['name']])
+  // The tap on Next marks every field left, then the field typed in last is left as the finger lifts.
+  act(() => handles.leave!('name'))
+  act(() => handles.leaveAll!(['name']))
+  expect(fieldRenders).toHaveLength(2)
+  act(() => handles.leaveAll!(['name', 'phone']))
+  expect(fieldRenders).toEqual([[], ['name'], ['name', 'phone']])
 })

@@ -181,6 +181,18 @@ export function useFocusFirstInvalid(): () => void {
   return () => setRequests((count) => count + 1)
 }
 
+/**
+ * The fields the borrower has left, and the way to mark one left: a field's rule shows once it
+ * has been. Leaving a field already left keeps the same set, so the form does not render again: the
+ * tap on a form's Next leaves the field typed in last, after the tap has already marked them all.
+ */
+export function useLeftFields<K extends string>(): [ReadonlySet<K>, (field: K) => void, (fields: readonly K[]) => void] {
+  const [left, setLeft] = useState<ReadonlySet<K>>(() => new Set())
+  const leave = (field: K) => setLeft((current) => (current.has(field) ? current : new Set(current).add(field)))
+  const leaveAll = (fields: readonly K[]) => setLeft((current) => (fields.every((field) => current.has(field)) ? current : new Set([...current, ...fields])))
+  return [left, leave, leaveAll]
+}
+
 export interface Choice<V extends string | number> {
   value: V
   label: string
