@@ -85,7 +85,7 @@ function summarize(runs: LighthouseRun[]) {
 
 async function timePaths(): Promise<number> {
   const started = performance.now()
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tests/model/engine/paths-cli.ts', '--quiet', '--out', 'artifacts/bench/model-paths.json'], {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tests/model/engine/paths-cli.ts', '--quiet', '--fresh', '--out', 'artifacts/bench/model-paths.json'], {
     cwd: repoRoot,
     maxBuffer: 64 * 1024 * 1024,
   })

@@ -22,6 +22,7 @@ import { writeRulesArtifacts } from './rules-artifacts'
  *   --coverage     replays every path at machine level and prints coverage for each level
  *   --run ID       replays one path (e.g. edge-12) at machine level, step by step
  *   --quiet        no listing
+ *   --fresh        generates the set even when one is kept from an earlier run (what `npm run bench` times)
  *   --rules        lists each rule of docs/product-rules.md with its checks and levels; exit 1 if one has
  *                  none, or a `// rules:` line names no rule. Every run writes artifacts/rules-report.json
  *                  and artifacts/product-rules.html for the reviewer page's rules panel
@@ -44,6 +45,7 @@ const { values } = parseArgs({
     coverage: { type: 'boolean', default: false },
     run: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
     approve: { type: 'boolean', default: false },
     rules: { type: 'boolean', default: false },
     orders: { type: 'boolean', default: false },
@@ -108,7 +110,7 @@ function coverageFileOf(level: Level): string {
 }
 
 async function main(): Promise<number> {
-  const set: PathSet = seedPaths(seed)
+  const set: PathSet = seedPaths(seed, { fresh: values.fresh })
   const all = [...set.statePaths, ...set.edgePaths]
 
   if (values.run !== undefined) {
