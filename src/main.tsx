@@ -27,7 +27,7 @@ async function main() {
   // A renderer's first Intl formatter starts ICU, about 80 ms at 4× CPU; every one after it takes well
   // under a millisecond. Left to home's first money figure, that start falls inside React's first
   // render, after the last stage has arrived. Here it runs in the wait for the stages, and only when
-  // nothing else is waiting: on a fast link a plain timeout ran it ahead of the stages' own work.
+  // nothing else is waiting: on a fast link a plain timeout would run it ahead of the stages' own work.
   whenIdle(() => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'CNY' }))
   // The machine's definition and the edge that runs it (request layer, contract, asking for the
   // strings) are one file: as two, each would hold one of the six connections a boot call waits for.
