@@ -37,6 +37,9 @@ function codeNamesIn(text: string): string[] {
 }
 
 async function panelOf(review: Page, id: string, heading: string): Promise<string> {
+  // A load of its own: from another chart only the address's hash would change, and the page redraws
+  // for it after `data-ready` is long set, so a redraw still under way could drop the panel Enter opened.
+  await review.goto('about:blank')
   await review.goto(`${suite.sandbox.url}/review/#chart=${id}`)
   await review.locator('body[data-ready="true"]').waitFor({ timeout: 90_000 })
   // As a keyboard reader opens it: the state's box focused, then Enter.
