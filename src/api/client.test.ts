@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { AxiosAdapter } from 'axios'
-import { afterEach, beforeEach, expect, test } from 'vitest'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { BridgeCommand } from '../bridge/bridge'
 import { StatusCode } from '../contract/envelope'
 import { sandboxSigningKey, signRequest } from '../contract/signature'
@@ -28,6 +28,8 @@ let toasts: Toast[]
 let commands: BridgeCommand[]
 let logged: string[]
 let now: number
+/** Requests whose connection the page closed before it was answered. */
+let dropped: number
 
 function startServer(): Promise<void> {
   server = createServer((req, res) => {
@@ -42,7 +44,10 @@ function startServer(): Promise<void> {
       }
       received.push(request)
       const reply = answer(request)
-      if (reply === 'hang') return
+      if (reply === 'hang') {
+        res.on('close', () => (dropped += 1))
+        return
+      }
       res.writeHead(reply.status, { 'content-type': 'application/json' })
       res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body))
     })
@@ -57,6 +62,7 @@ function startServer(): Promise<void> {
 
 beforeEach(async () => {
   received = []
+  dropped = 0
   toasts = []
   commands = []
   logged = []
@@ -331,6 +337,8 @@ test('a request that gets no answer in time is a timeout shown as a network erro
   const outcome = await client({ timeoutMs: 150 }).call('showUser')
   expect(outcome).toEqual({ ok: false, failure: { kind: 'timeout' } })
   expect(toasts).toEqual([{ code: 'networkError' }])
+  // Given up, the request does not hold a connection for as long as the server keeps it.
+  await vi.waitFor(() => expect(dropped).toBe(1))
 })
 
 // rules: request-clock-skew
@@ -373,4 +381,5 @@ test('an aborted call rejects without a toast', async () => {
   setTimeout(() => controller.abort(), 20)
   await expect(pending).rejects.toThrow()
   expect(toasts).toEqual([])
+  await vi.waitFor(() => expect(dropped).toBe(1))
 })

@@ -10,7 +10,7 @@ import {
 } from '../contract/calls'
 import { envelope, StatusCode, staleTimestampData } from '../contract/envelope'
 import type { Session } from '../session/session'
-import { EarlyTimeout, type WireAnswer } from './early-requests'
+import { AnswerTimeout, fetchAdapter, type WireAnswer } from './fetch-answer'
 import { ApiUsageError, defaultScreen, defaultTimeoutMs, fillPath, joinUrl, osFrom, signedFields, wireRequest, type WireRequest } from './request-shape'
 import type { ToastChannel } from './toasts'
 
@@ -78,7 +78,7 @@ export interface ApiClientOptions {
    * request, or null (at once, or once it is known that none was sent); each is taken once.
    */
   early?: { take(request: WireRequest): Promise<WireAnswer | null> | null }
-  /** An axios adapter name or function (the default picks XHR in the page, http in Node). */
+  /** An axios adapter name or function; by default fetch's (src/api/fetch-answer.ts). */
   httpAdapter?: AxiosAdapter | 'xhr' | 'http' | 'fetch'
 }
 
@@ -117,7 +117,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // XSRF cookie first, by the async Cookie Store API where the browser has one: the request then
     // left only after the re-render that the tap caused (40-60 ms at 4x CPU), not in the tap.
     withXSRFToken: false,
-    ...(options.httpAdapter ? { adapter: options.httpAdapter } : {}),
+    adapter: options.httpAdapter ?? fetchAdapter,
   })
   /** Server clock minus ours, learned from a stale-timestamp answer. */
   let clockOffsetMs = 0
@@ -159,7 +159,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return { kind: 'response', response, sentEpoch: state.authEpoch }
     } catch (error) {
       if (isCancel(error) || args.signal?.aborted) throw error
-      if (isAxiosError(error) && error.code === 'ETIMEDOUT') return { kind: 'timeout' }
+      if (error instanceof AnswerTimeout || (isAxiosError(error) && error.code === 'ETIMEDOUT')) return { kind: 'timeout' }
       return { kind: 'network' }
     }
   }
@@ -171,7 +171,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return response === null ? null : { kind: 'response', response, sentEpoch }
     } catch (error) {
       if (signal?.aborted) throw error
-      return { kind: error instanceof EarlyTimeout ? 'timeout' : 'network' }
+      return { kind: error instanceof AnswerTimeout ? 'timeout' : 'network' }
     }
   }
 

@@ -1,5 +1,6 @@
 import { resolveBaseUrl } from '../api/base-url'
-import { fetchAnswer, sendEarly, type EarlyRequests, type WireAnswer } from '../api/early-requests'
+import { sendEarly, type EarlyRequests } from '../api/early-requests'
+import { fetchAnswer, type WireAnswer } from '../api/fetch-answer'
 import { defaultScreen, fillPath, joinUrl, osFrom, wireRequest, type WireRequest } from '../api/request-shape'
 import type { BridgePayload } from '../bridge/payload'
 import { callRoutes } from '../contract/call-routes'

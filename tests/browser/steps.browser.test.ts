@@ -29,15 +29,11 @@ function recordOrder() {
   // Capture on window runs first and bubble on window last: React handles the click in between.
   window.addEventListener('click', () => (tapped = inTap = true), true)
   window.addEventListener('click', () => (inTap = false))
-  const open = XMLHttpRequest.prototype.open
-  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest & { __url?: string }, method: string, url: string | URL, ...rest: unknown[]) {
-    this.__url = String(url)
-    return (open as (...args: unknown[]) => void).call(this, method, url, ...rest)
-  } as typeof open
-  const send = XMLHttpRequest.prototype.send
-  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest & { __url?: string }, body) {
-    if (tapped && /\/v2\/loan-trial/.test(this.__url ?? '')) order.push(inTap ? 'trial sent in the tap' : 'trial sent after the tap')
-    return send.call(this, body)
+  const send = window.fetch
+  window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+    const url = input instanceof Request ? input.url : String(input)
+    if (tapped && /\/v2\/loan-trial/.test(url)) order.push(inTap ? 'trial sent in the tap' : 'trial sent after the tap')
+    return send.call(this, input, init)
   }
 }
 
@@ -80,7 +76,7 @@ test('vendor Pass → the result is asked as the vendor leaves, and our page nev
   })
   await vendor.getByRole('button', { name: 'Pass' }).click()
   await page.locator('main[data-screen="basicInfo"]').waitFor({ timeout: 30_000 })
-  expect(afterPass).toContain('page xhr /v2/biometric-verification')
+  expect(afterPass).toContain('page fetch /v2/biometric-verification')
   // The return URL is this page: loaded in the frame, it was a second copy of the product.
   expect(afterPass.filter((entry) => entry.startsWith('frame document'))).toEqual([])
   await context.close()

@@ -20,6 +20,7 @@ import { badGateway, errorResponse, fixtureData, initConfigBody, match, queryInp
 import { pageOf, type Translate } from '../support/verify'
 import { actionOf, frameOf, printReport, snapshotsBefore, startAddress, wantedWalk as wanted, type ReplayReport } from '../support/walk-steps'
 import { env } from '../support/env'
+import { defaultTimeoutMs } from '../../src/api/request-shape'
 
 /*
  * One random walk (tests/model/engine/walk.ts) replayed on the built page in Chromium, served by the
@@ -35,8 +36,9 @@ import { env } from '../support/env'
  * this runner leaves for it), the page that names itself in `main[data-screen]`, and the address.
  * The first step where one of them is not the reference's is where the levels diverge. The page's
  * clock is Playwright's, paused once the page is up: a poll waits only when the walk waits, as on
- * the machine's simulated clock. A 60 s timeout is not made here; such a step is reported as not
- * replayable and the replay stops there.
+ * the machine's simulated clock. A 60 s timeout is not made here, nor a wait that would make one (the
+ * page's request timer runs on this clock too); such a step is reported as not replayable and the
+ * replay stops there.
  *
  * `npm run walks -- --replay <seed> --path <path> --level browser` runs it on one walk (WALK_REPLAY).
  */
@@ -220,6 +222,11 @@ async function replayInBrowser(trace: Trace, frames: ScreenFrame[]): Promise<Rep
           }, action.hash)
           break
         case 'wait':
+          // The page's request timer runs on this clock: a wait as long, with a call held, is the page's
+          // timeout, which the machine's level takes as an answer of its own.
+          if (action.ms >= defaultTimeoutMs && held.some((h) => !h.done)) {
+            return { lines: [...lines, `– ${index}. ${step.label}: not replayable at this level (a wait past the request timeout with a call held)`], diverged: null, notReplayable: index }
+          }
           await page.clock.runFor(action.ms)
           break
         case 'reload':

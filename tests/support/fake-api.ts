@@ -158,28 +158,19 @@ export function initConfigBody(origin: string): unknown {
 const pageRequestHeader = 'x-page-request'
 
 /**
- * A page that moves on cancels its call at once (the invoked actor's signal aborts the XHR), but the
+ * A page that moves on cancels its call at once (the invoked actor's signal aborts the fetch), but the
  * dropped connection reaches the server some I/O turns later. On a busy machine, "the oldest request
  * held" can then be one the page already gave up, and answering it leaves the page waiting. The
- * page's side knows at once: every XHR carries a number, and an aborted one is remembered.
+ * page's side knows at once: every request carries a number, and an aborted one is remembered.
  */
 function trackPageRequests(page: Window): (request: SentRequest) => boolean {
-  const xhr = (page as Window & { XMLHttpRequest: typeof XMLHttpRequest }).XMLHttpRequest.prototype
   const abandoned = new Set<string>()
-  const numbers = new WeakMap<XMLHttpRequest, string>()
   let next = 0
-  const send = xhr.send
-  const abort = xhr.abort
-  xhr.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+  const send = page.fetch
+  page.fetch = function (this: Window, input: RequestInfo | URL, init: RequestInit = {}) {
     const number = String((next += 1))
-    numbers.set(this, number)
-    this.setRequestHeader(pageRequestHeader, number)
-    send.call(this, body)
-  }
-  xhr.abort = function (this: XMLHttpRequest) {
-    const number = numbers.get(this)
-    if (number !== undefined) abandoned.add(number)
-    abort.call(this)
+    init.signal?.addEventListener('abort', () => abandoned.add(number))
+    return send.call(this, input, { ...init, headers: { ...(init.headers as Record<string, string>), [pageRequestHeader]: number } })
   }
   return (request) => abandoned.has(request.headers[pageRequestHeader] ?? '')
 }
