@@ -4,7 +4,7 @@ import legacy from '@vitejs/plugin-legacy'
 import browserslistToEsbuild from 'browserslist-to-esbuild'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { axiosWithoutFetch } from './src/build/axios-without-fetch.js'
+import { axiosOwnAdaptersOut } from './src/build/axios-own-adapters-out.js'
 import { budgets } from './src/build/budgets.js'
 import { firstScreen } from './src/build/first-screen.js'
 import { modernEntryWithoutGuard } from './src/build/legacy-tier.js'
@@ -44,7 +44,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     machineWordsOut(),
     pureLibraryCalls(),
-    axiosWithoutFetch(),
+    axiosOwnAdaptersOut(),
     react(),
     // The engines package.json's browserslist names that the modern build's syntax and APIs leave out get a
     // second build of their own and its polyfills (docs/decisions/029-the-engine-matrix.md).

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, expect, test } from 'vitest'
 import { InitConfigError, resolveBaseUrl } from './base-url'
-import { fetchInitConfig } from './init-config'
+import { fetchInitConfig, initConfigFailure } from './init-config'
 
 const config = { dev_url: 'http://127.0.0.1:8787', pro_url: 'https://api.huaqian.example' }
 const allowedOrigins = ['https://api.huaqian.example']
@@ -94,4 +94,24 @@ test('an allowlisted bridge baseUrl with spaces around it is used as its parsed 
   expect(resolved).toEqual({ baseUrl: `${origin}/config`, source: 'bridge', refusedBridgeBaseUrl: false })
   const answer = await fetch(`${resolved.baseUrl}/init.json`)
   expect(answer.status).toBe(200)
+})
+
+test('an init config that cannot be fetched is a network failure, one that is not answered in time a timeout', async () => {
+  const closed = createServer()
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+  const port = (closed.address() as AddressInfo).port
+  await new Promise((resolve) => closed.close(resolve))
+  const unreachable = await fetchInitConfig(`http://127.0.0.1:${port}/config/init.json`).catch((error: unknown) => error)
+  expect(initConfigFailure(unreachable)).toEqual({ kind: 'network' })
+
+  server = createServer(() => undefined)
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
+  const silent = `http://127.0.0.1:${(server.address() as AddressInfo).port}/config/init.json`
+  const late = await fetchInitConfig(silent, { timeoutMs: 100 }).catch((error: unknown) => error)
+  expect(initConfigFailure(late)).toEqual({ kind: 'timeout' })
+  server.closeAllConnections()
+
+  const { url } = await serve(200, { status: 0, data: { dev_url: 1 } })
+  const unusable = await fetchInitConfig(url).catch((error: unknown) => error)
+  expect(initConfigFailure(unusable)).toEqual({ kind: 'invalidResponse' })
 })

@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { initConfigData, type InitConfig } from '../contract/calls'
 import { envelope, StatusCode } from '../contract/envelope'
 import { InitConfigError } from './base-url'
+import { AnswerTimeout, fetchAdapter } from './fetch-answer'
 
 /*
  * The init config file (docs/product-rules.md#boot-base-url). It lives on a file host and is fetched
@@ -30,11 +31,21 @@ export async function fetchInitConfig(
     response = await axios.get<unknown>(url, {
       timeout: options.timeoutMs ?? 60_000,
       validateStatus: () => true,
-      ...(options.httpAdapter ? { adapter: options.httpAdapter } : {}),
+      adapter: options.httpAdapter ?? fetchAdapter,
       ...(options.signal ? { signal: options.signal } : {}),
     })
   } catch (error) {
     throw new InitConfigError(`init config ${url} could not be fetched`, { cause: error })
   }
   return initConfigFrom(url, response)
+}
+
+/**
+ * What a failed boot's base URL is, as the request layer names failures: an init config that could
+ * not be fetched carries its transport's error as the cause; one that came back unusable, none.
+ */
+export function initConfigFailure(error: unknown): { kind: 'network' | 'timeout' | 'invalidResponse' } {
+  const cause = error instanceof Error ? error.cause : undefined
+  if (cause === undefined) return { kind: 'invalidResponse' }
+  return cause instanceof AnswerTimeout ? { kind: 'timeout' } : { kind: 'network' }
 }

@@ -1,11 +1,10 @@
-import axios from 'axios'
 import { fromPromise } from 'xstate'
 import { appMachine } from '../../machines/app.machine'
 import type { ApiFailure, CallPortArgs, MachineCall, PortArgs, PortData } from '../../machines/ports'
 import { resolveBaseUrl } from '../api/base-url'
 import { createApiClient, type ApiClient } from '../api/client'
 import type { EarlyRequests } from '../api/early-requests'
-import { fetchInitConfig, initConfigFrom } from '../api/init-config'
+import { fetchInitConfig, initConfigFailure, initConfigFrom } from '../api/init-config'
 import { createToastChannel, type ToastChannel } from '../api/toasts'
 import { createBridge, type Bridge } from '../bridge/bridge'
 import type { BridgePayload } from '../bridge/payload'
@@ -38,12 +37,6 @@ export interface Services {
   onPayload(listener: (payload: BridgePayload) => void): () => void
   /** Boot is over: answers of boot's calls the entry sent and nothing took are dropped, never taken by a later call. */
   endBootCalls(): void
-}
-
-function initConfigFailure(error: unknown): ApiFailure {
-  const cause = error instanceof Error ? error.cause : undefined
-  if (axios.isAxiosError(cause)) return cause.code === 'ECONNABORTED' ? { kind: 'timeout' } : { kind: 'network' }
-  return { kind: 'invalidResponse' }
 }
 
 export interface StartedSession {
