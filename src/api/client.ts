@@ -1,4 +1,4 @@
-import axios, { isAxiosError, isCancel, type AxiosAdapter } from 'axios'
+import axios, { isCancel, type AxiosAdapter } from 'axios'
 import * as z from 'zod/mini'
 import type { BridgeCommand } from '../bridge/bridge'
 import {
@@ -78,8 +78,8 @@ export interface ApiClientOptions {
    * request, or null (at once, or once it is known that none was sent); each is taken once.
    */
   early?: { take(request: WireRequest): Promise<WireAnswer | null> | null }
-  /** An axios adapter name or function; by default fetch's (src/api/fetch-answer.ts). */
-  httpAdapter?: AxiosAdapter | 'xhr' | 'http' | 'fetch'
+  /** A test's axios adapter in place of the page's own over fetch (src/api/fetch-answer.ts). */
+  httpAdapter?: AxiosAdapter
 }
 
 /** `promise`, or the abort's rejection as soon as `signal` aborts, as axios rejects a request it cancels. */
@@ -112,7 +112,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     timeout: options.timeoutMs ?? defaultTimeoutMs,
     // Every status is interpreted here, against the error catalogue.
     validateStatus: () => true,
-    transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: true },
+    transitional: { silentJSONParsing: true, forcedJSONParsing: true },
     // The API trusts the signature and the bearer token, never a cookie. Left on, axios reads its
     // XSRF cookie first, by the async Cookie Store API where the browser has one: the request then
     // left only after the re-render that the tap caused (40-60 ms at 4x CPU), not in the tap.
@@ -159,7 +159,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return { kind: 'response', response, sentEpoch: state.authEpoch }
     } catch (error) {
       if (isCancel(error) || args.signal?.aborted) throw error
-      if (error instanceof AnswerTimeout || (isAxiosError(error) && error.code === 'ETIMEDOUT')) return { kind: 'timeout' }
+      if (error instanceof AnswerTimeout) return { kind: 'timeout' }
       return { kind: 'network' }
     }
   }

@@ -1,4 +1,4 @@
-import axios, { type AxiosAdapter } from 'axios'
+import axios from 'axios'
 import * as z from 'zod/mini'
 import { initConfigData, type InitConfig } from '../contract/calls'
 import { envelope, StatusCode } from '../contract/envelope'
@@ -24,14 +24,14 @@ export function initConfigFrom(url: string, answer: { status: number; data: unkn
 /** GETs the init config file at `url` (the contract's `initConfig` call, without headers). */
 export async function fetchInitConfig(
   url: string,
-  options: { timeoutMs?: number; httpAdapter?: AxiosAdapter | 'xhr' | 'http' | 'fetch'; signal?: AbortSignal } = {},
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<InitConfig> {
   let response
   try {
     response = await axios.get<unknown>(url, {
       timeout: options.timeoutMs ?? 60_000,
       validateStatus: () => true,
-      adapter: options.httpAdapter ?? fetchAdapter,
+      adapter: fetchAdapter,
       ...(options.signal ? { signal: options.signal } : {}),
     })
   } catch (error) {

@@ -58,7 +58,6 @@ function clientFor(baseUrl: string, session: ReturnType<typeof borrower>, early:
     appVersion: '1.2.3',
     locale: () => 'zh-Hans',
     logger: { error: () => undefined },
-    httpAdapter: 'http',
     early,
     timeoutMs,
   })

@@ -80,11 +80,11 @@ const faults: Record<FaultName, Fault> = {
   'connection refused': { serve: (route) => route.abort('connectionrefused'), toast: { key: 'errors.networkError' }, notice: 'errors.networkError', retryable: true },
   'connection reset': { serve: (route) => route.abort('connectionreset'), toast: { key: 'errors.networkError' }, notice: 'errors.networkError', retryable: true },
   'connection aborted': { serve: (route) => route.abort('connectionaborted'), toast: { key: 'errors.networkError' }, notice: 'errors.networkError', retryable: true },
-  // The network's own timeout (net::ERR_TIMED_OUT), which the page meets as its request timing out:
-  // the catalogue's network toast (docs/product-rules.md#errors), a notice that says it timed out. The page's own
-  // 60 s timer is XHR's, which Playwright's clock does not drive: the request layer covers it on a
-  // simulated clock (fault-matrix.request.test.ts).
-  'connection timed out': { serve: (route) => route.abort('timedout'), toast: { key: 'errors.networkError' }, notice: 'errors.timeout', retryable: true },
+  // The network's own timeout (net::ERR_TIMED_OUT) reaches the page as a fetch that failed, as a refused
+  // connection does: the catalogue's network toast and notice (docs/product-rules.md#errors). The page's own
+  // 60 s timer, whose notice says it timed out, is the request level's cell on a simulated clock
+  // (fault-matrix.request.test.ts): here it would cost a minute a cell.
+  'connection timed out': { serve: (route) => route.abort('timedout'), toast: { key: 'errors.networkError' }, notice: 'errors.networkError', retryable: true },
   'HTTP 500': { serve: (route) => route.fulfill({ status: 500, body: '' }), toast: { key: 'errors.requestError' }, notice: 'errors.serverUnavailable', retryable: true },
   'HTTP 502': { serve: (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html>bad gateway</html>' }), toast: { key: 'errors.requestError' }, notice: 'errors.serverUnavailable', retryable: true },
   'HTTP 503': { serve: (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }), toast: { key: 'errors.requestError' }, notice: 'errors.serverUnavailable', retryable: true },
