@@ -104,12 +104,14 @@ test('an init config that cannot be fetched is a network failure, one that is no
   const unreachable = await fetchInitConfig(`http://127.0.0.1:${port}/config/init.json`).catch((error: unknown) => error)
   expect(initConfigFailure(unreachable)).toEqual({ kind: 'network' })
 
-  server = createServer(() => undefined)
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
-  const silent = `http://127.0.0.1:${(server.address() as AddressInfo).port}/config/init.json`
-  const late = await fetchInitConfig(silent, { timeoutMs: 100 }).catch((error: unknown) => error)
+  const silent = createServer(() => undefined)
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+  const late = await fetchInitConfig(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/config/init.json`, { timeoutMs: 100 }).catch(
+    (error: unknown) => error,
+  )
   expect(initConfigFailure(late)).toEqual({ kind: 'timeout' })
-  server.closeAllConnections()
+  silent.closeAllConnections()
+  await new Promise((resolve) => silent.close(resolve))
 
   const { url } = await serve(200, { status: 0, data: { dev_url: 1 } })
   const unusable = await fetchInitConfig(url).catch((error: unknown) => error)

@@ -4,6 +4,7 @@ import { initConfigData, type InitConfig } from '../contract/calls'
 import { envelope, StatusCode } from '../contract/envelope'
 import { InitConfigError } from './base-url'
 import { AnswerTimeout, fetchAdapter } from './fetch-answer'
+import { defaultTimeoutMs } from './request-shape'
 
 /*
  * The init config file (docs/product-rules.md#boot-base-url). It lives on a file host and is fetched
@@ -24,15 +25,14 @@ export function initConfigFrom(url: string, answer: { status: number; data: unkn
 /** GETs the init config file at `url` (the contract's `initConfig` call, without headers). */
 export async function fetchInitConfig(
   url: string,
-  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  options: { timeoutMs?: number } = {},
 ): Promise<InitConfig> {
   let response
   try {
     response = await axios.get<unknown>(url, {
-      timeout: options.timeoutMs ?? 60_000,
+      timeout: options.timeoutMs ?? defaultTimeoutMs,
       validateStatus: () => true,
       adapter: fetchAdapter,
-      ...(options.signal ? { signal: options.signal } : {}),
     })
   } catch (error) {
     throw new InitConfigError(`init config ${url} could not be fetched`, { cause: error })
