@@ -16,6 +16,7 @@ import { StepProgress } from '../ui/components/step-progress'
 import { useFormatters } from '../ui/components/use-format'
 import { useHostDisplay } from '../ui/elder-state'
 import { useKeyboardInView } from '../ui/keyboard-in-view'
+import { pageLoadDelayMs } from '../ui/lazy-page'
 import './pages.css'
 
 /*
@@ -47,11 +48,20 @@ export function useBusy(): boolean {
 /**
  * The spinner while the machine is busy. Its own component, so the busy flag re-renders only it:
  * read at page level, a tap's busy state re-rendered the whole form, and the step's answer then
- * waited behind that render.
+ * waited behind that render. It shows once the wait has lasted as long as a page's loading delay:
+ * an answer that comes sooner (most do) never moves the button under the finger, and the step's
+ * next screen does not wait behind the spinner's own layout and paint.
  */
 export function BusySpinner({ label }: { label?: string }) {
   const busy = useBusy()
-  return busy ? <Spinner {...(label === undefined ? {} : { label })} /> : null
+  const [waitedLong, setWaitedLong] = useState(false)
+  useEffect(() => {
+    setWaitedLong(false)
+    if (!busy) return
+    const timer = setTimeout(() => setWaitedLong(true), pageLoadDelayMs)
+    return () => clearTimeout(timer)
+  }, [busy])
+  return busy && waitedLong ? <Spinner {...(label === undefined ? {} : { label })} /> : null
 }
 
 export function usePolling(): boolean {

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
+import { pageLoadDelayMs } from '../../src/ui/lazy-page'
 import { openForm, trial } from '../support/form-harness'
 
 /*
- * While the machine is busy a screen says so (spec: a spinner while a call is under way). The
- * spinner reads the busy flag itself (`BusySpinner`): the flag no longer re-renders the
- * whole form, and these are the places a borrower waits on it.
+ * While the machine is busy a screen says so (spec: a spinner while a call is under way), once the
+ * wait has lasted as long as a page's loading delay: an answer that comes sooner shows none. The
+ * spinner reads the busy flag itself (`BusySpinner`): the flag no longer re-renders the whole form,
+ * and these are the places a borrower waits on it.
  */
 
 afterEach(cleanup)
@@ -39,5 +41,27 @@ test('contacts: after Next, while the contacts are saved, the step shows it is l
   for (const box of screen.getAllByRole('checkbox')) await form.user.click(box)
   expect(screen.queryByRole('status')).toBeNull()
   await form.user.click(screen.getByRole('button', { name: form.t('common.next') }))
+  expect(screen.queryByRole('status')).toBeNull()
   await waitFor(() => expect(screen.getByRole('status').textContent).toBe(form.t('common.loading')))
+})
+
+test("loan demand: a new price that comes sooner than a page's loading delay never shows a spinner", async () => {
+  let priced = 0
+  const form = await openForm('en', 'loanDemand', {
+    script: {
+      trialLoan: ({ input }) =>
+        priced++ === 0 ? trial(input.amount, input.term) : new Promise((resolve) => setTimeout(() => resolve(trial(input.amount, input.term)), 20)),
+    },
+  })
+  const spinners: string[] = []
+  const watch = new MutationObserver(() => {
+    const spinner = screen.queryByRole('status')
+    if (spinner) spinners.push(spinner.textContent ?? '')
+  })
+  watch.observe(document.body, { childList: true, subtree: true, characterData: true })
+  await form.user.selectOptions(screen.getByLabelText(form.t('screens.demand.term')), '6')
+  await waitFor(() => expect(priced).toBe(2))
+  await new Promise((resolve) => setTimeout(resolve, pageLoadDelayMs + 100))
+  watch.disconnect()
+  expect(spinners).toEqual([])
 })
