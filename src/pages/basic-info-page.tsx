@@ -95,8 +95,10 @@ export default function BasicInfoPage() {
             draft.address === '' && t('screens.basic.address'),
           ]}
           onClick={() => {
-            touchAll(textFields)
+            // A form that passes shows nothing new: marking its fields left would only render it
+            // again in the tap, and the step's answer would wait behind that render.
             if (!textFields.some((field) => isBlockingRule(ruleOf(field, draft)))) return true
+            touchAll(textFields)
             focusFirstInvalid()
             return false
           }}

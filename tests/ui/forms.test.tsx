@@ -196,6 +196,16 @@ for (const locale of locales) {
     ])
   })
 
+  test(`[${locale}] basicInfo: a kept name the borrower never touched is explained on Next, which sends nothing and lands on it`, async () => {
+    const form = await open(locale, 'basicInfo', { drafts: [basicDraft({ real_name: '张3' })] })
+    const name = input(form.t('screens.basic.name'))
+    expect(descriptionOf(name)).toBe('')
+    await form.user.click(await enabled(form.t('common.next')))
+    expect(descriptionOf(name)).toBe(form.t('fieldRules.name.invalid'))
+    expect(form.callsTo('updateLoanUser')).toHaveLength(0)
+    await focused(name)
+  })
+
   // rules: field-id-number
   test(`[${locale}] basicInfo: an ID number with a wrong check digit, or of someone under 18, is explained beside it and not sent`, async () => {
     const form = await open(locale, 'basicInfo', { drafts: [basicDraft({ id_number: '' })] })
