@@ -60,24 +60,37 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Whether a value (an invoked request's input) holds something kept for the session only. */
 export function carriesSessionSecret(value: unknown): boolean {
   const secrets: Record<string, string> = {}
-  split(value, ['input'], secrets)
+  split(value, ['input'], true, secrets)
   return Object.keys(secrets).length > 0
 }
 
-/** Copies `value`, blanking sensitive strings under drafts or inputs and collecting them by path. */
-function split(value: unknown, path: string[], secrets: Record<string, string>): Json {
-  if (Array.isArray(value)) return value.map((item, i) => split(item, [...path, String(i)], secrets))
+/**
+ * Copies `value`, blanking sensitive strings under drafts or inputs (`guarded`) and collecting them
+ * by path. It runs on every snapshot, before the step's next screen is drawn, so `path` is one array
+ * extended and shortened in place, copied only for a secret.
+ */
+function split(value: unknown, path: string[], guarded: boolean, secrets: Record<string, string>): Json {
+  if (Array.isArray(value)) {
+    return value.map((item, index) => {
+      path.push(String(index))
+      const copy = split(item, path, guarded, secrets)
+      path.pop()
+      return copy
+    })
+  }
   if (isRecord(value)) {
     const out: { [key: string]: Json } = {}
-    const guarded = path.includes('drafts') || path.includes('input')
-    for (const [key, item] of Object.entries(value)) {
+    for (const key of Object.keys(value)) {
+      const item = value[key]
       if (typeof item === 'function' || item === undefined) continue
       if (guarded && sensitiveKeys.has(key) && typeof item === 'string' && item !== '') {
         secrets[JSON.stringify([...path, key])] = item
         out[key] = ''
-      } else {
-        out[key] = split(item, [...path, key], secrets)
+        continue
       }
+      path.push(key)
+      out[key] = split(item, path, guarded || key === 'drafts' || key === 'input', secrets)
+      path.pop()
     }
     return out
   }
@@ -128,7 +141,7 @@ function putBack(root: Json, secrets: Record<string, string>): void {
 
 export function serializeSnapshot(persisted: unknown, version = snapshotVersion): StoredSnapshot {
   const secrets: Record<string, string> = {}
-  const snapshot = split(persisted, [], secrets)
+  const snapshot = split(persisted, [], false, secrets)
   return {
     // Where the blanks are, never what they held: a restore without the session copy knows what it lost.
     local: JSON.stringify({ version, snapshot, sealed: Object.keys(secrets) }),

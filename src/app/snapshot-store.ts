@@ -30,9 +30,13 @@ export interface Owner {
   token: string | null
 }
 
+let lastDigest: { token: string; digest: string } | null = null
+
 /** A one-way digest: the device learns which token wrote a snapshot, never the token. */
 function digestOf(token: string): string {
-  return sha256(token).toString(Hex)
+  // Asked on every save, and the token changes only at a login: one SHA-256 a token, not one a step.
+  if (lastDigest?.token !== token) lastDigest = { token, digest: sha256(token).toString(Hex) }
+  return lastDigest.digest
 }
 
 function read(storage: () => Storage, key: string): string | null {

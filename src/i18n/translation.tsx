@@ -41,8 +41,17 @@ function isPlainOptions(options: unknown): boolean {
 export function rememberingT(t: Translation['t']): Translation['t'] {
   const translate = t as unknown as (...args: unknown[]) => unknown
   const remembered = new Map<string, unknown>()
+  // Most calls are a bare key: remembered by the key itself, without writing the call as JSON.
+  const byKey = new Map<string, unknown>()
   const rememberingTranslate = (...args: unknown[]) => {
-    if (args.length > 2 || !isPlainKey(args[0]) || !isPlainOptions(args[1])) return translate(...args)
+    const [key, options] = args
+    if (typeof key === 'string' && options === undefined && args.length <= 2) {
+      if (byKey.has(key)) return byKey.get(key)
+      const text = translate(key)
+      byKey.set(key, text)
+      return text
+    }
+    if (args.length > 2 || !isPlainKey(key) || !isPlainOptions(options)) return translate(...args)
     const call = JSON.stringify(args)
     if (remembered.has(call)) return remembered.get(call)
     const text = translate(...args)
