@@ -96,8 +96,9 @@ export default function ContactPage() {
               !draft.form && t('agreements.form'),
             ]}
             onClick={() => {
-              setChecked(true)
+              // As on basic info: contacts that pass are not rendered again in the tap.
               if (issues.length === 0) return true
+              setChecked(true)
               focusFirstInvalid()
               return false
             }}

@@ -422,6 +422,22 @@ for (const locale of locales) {
     expect(descriptionOf(secondName)).toBe(form.t('fieldRules.contacts.nameInvalid'))
   })
 
+  test(`[${locale}] contact: a kept name the borrower never touched is explained on Next, which sends nothing and lands on it`, async () => {
+    const kept = [
+      { relation: 'parent', name: 'x', phone: '13900000011' },
+      { relation: 'friend', name: '李明', phone: '13900000022' },
+    ] as const
+    const form = await open(locale, 'contact', { drafts: [borrowerName, { type: 'form.change', step: 'contact', patch: { contacts: [...kept] } }] })
+    const [firstName] = screen.getAllByLabelText(form.t('screens.contact.name'))
+    if (!firstName) throw new Error('two contacts expected')
+    expect(descriptionOf(firstName)).toBe('')
+    for (const box of screen.getAllByRole('checkbox')) await form.user.click(box)
+    await form.user.click(await enabled(form.t('common.next')))
+    expect(descriptionOf(firstName)).toBe(form.t('fieldRules.contacts.nameInvalid'))
+    expect(form.callsTo('saveContacts')).toHaveLength(0)
+    await focused(firstName)
+  })
+
   // rules: field-contacts
   test(`[${locale}] contact: the second phone may not repeat the first nor be the borrower's; Next sends nothing until fixed, then both contacts once`, async () => {
     const form = await open(locale, 'contact', { drafts: [borrowerName] })
