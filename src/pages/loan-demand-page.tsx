@@ -82,7 +82,7 @@ export default function LoanDemandPage() {
       </Section>
       <RestOfScreen>
         <Section title={t('screens.trial.title')}>
-          <BusySpinner label={t('screens.trial.pricing')} />
+          <BusySpinner label={t('screens.trial.pricing')} during="pricing" />
           <LivePrice />
         </Section>
         <Section>
@@ -112,6 +112,7 @@ export default function LoanDemandPage() {
               })
             }
           />
+          <BusySpinner during="sending" />
           <ActionButton
             event={{ type: 'form.submit' }}
             label={t('screens.demand.submit')}

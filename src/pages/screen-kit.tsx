@@ -52,8 +52,9 @@ export function useBusy(): boolean {
  * an answer that comes sooner (most do) never moves the button under the finger, and the step's
  * next screen does not wait behind the spinner's own layout and paint.
  */
-export function BusySpinner({ label }: { label?: string }) {
-  const busy = useBusy()
+export function BusySpinner({ label, during = 'any call' }: { label?: string; during?: 'any call' | 'pricing' | 'sending' }) {
+  // Pricing leaves the form editable (the `editing` tag); sending the form does not.
+  const busy = useApp((snapshot) => snapshot.hasTag('busy') && (during === 'any call' || snapshot.hasTag('editing') === (during === 'pricing')))
   const [waitedLong, setWaitedLong] = useState(false)
   useEffect(() => {
     setWaitedLong(false)

@@ -65,3 +65,15 @@ test("loan demand: a new price that comes sooner than a page's loading delay nev
   watch.disconnect()
   expect(spinners).toEqual([])
 })
+
+test('loan demand: while the application is sent the wait shows by the button, and the price section does not say it is pricing', async () => {
+  const form = await openForm('en', 'loanDemand', {
+    drafts: [{ type: 'form.change', step: 'demand', patch: { purpose: 'travel', agreements: { register: true, user: true, privacy: true, personal_consent: true } } }],
+  })
+  await waitFor(() => expect((screen.getByRole('button', { name: form.t('screens.demand.submit') }) as HTMLButtonElement).disabled).toBe(false))
+  await form.user.click(screen.getByRole('button', { name: form.t('screens.demand.submit') }))
+  expect(form.callsTo('updateLoanUser')).toHaveLength(1)
+  await waitFor(() => expect(screen.getByRole('status').textContent).toBe(form.t('common.loading')))
+  expect(screen.getAllByRole('status')).toHaveLength(1)
+  expect(screen.queryByText(form.t('screens.trial.pricing'))).toBeNull()
+})
