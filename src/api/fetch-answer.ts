@@ -54,7 +54,7 @@ export function fetchAnswer(request: WireRequest & { body?: string }, timeoutMs:
     signal?.addEventListener('abort', abort)
     // axios's timeout of 0 is none; a browser would take it as "at once".
     const timer = timeoutMs > 0 ? setTimeout(() => giveUp(new AnswerTimeout(`${request.url} timed out`)), timeoutMs) : undefined
-    // Credentials as XHR sends them same-origin, so a preload the build announced is the one used.
+    // Same-origin credentials, the mode of the preloads the build announces, so the preloaded answer is the one used.
     fetch(request.url, {
       method: request.method,
       headers: request.headers,

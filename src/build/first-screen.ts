@@ -24,7 +24,7 @@ export interface FirstScreenOptions {
    * global: a borrower with one goes home, and boot's calls then need every connection free.
    */
   withoutToken?: string[]
-  /** URLs fetched at start, relative to the page (`as="fetch"`, same credentials mode as XHR). */
+  /** URLs fetched at start, relative to the page (`as="fetch"`, the credentials mode the page's own fetch uses). */
   fetches: string[]
   /** A module exporting `renderFirstScreen()`: its markup replaces `<!--first-screen-->`. */
   prerender?: string
@@ -92,7 +92,8 @@ function listed({ rel, href, as }: Preload): string {
 /**
  * The inline starter: once, after the next presented frame or 100 ms (a hidden web view presents
  * none), adds the preloads and imports the entry. Module preloads, lazy chunks and their CSS are
- * fetched with `crossorigin` by Vite's loader and XHR alike, so every hint is `anonymous` to match.
+ * fetched with `crossorigin` by Vite's loader and the page's same-origin fetch alike, so every hint
+ * is `anonymous` to match.
  * With a legacy build, an engine the modern one does not run on gets no hint and loads the legacy
  * build's polyfills (SystemJS among them) and then its entry instead.
  */
