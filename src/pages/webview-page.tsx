@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from '../i18n/translation'
 import { useAppHandles } from '../app/app-context'
+import { useAfterFirstRender } from '../ui/after-first-render'
 import { ActionButton, ScreenFrame, Section, useApp, useSend } from './screen-kit'
 
 /** The part of the Navigation API used here; TypeScript's DOM library does not declare it yet. */
@@ -40,6 +41,10 @@ export default function WebviewPage() {
   const title = useApp((snapshot) => snapshot.context.overlay?.query.title ?? null)
   const apiBase = useApp((snapshot) => snapshot.context.baseUrl)
   const [openedOutside, setOpenedOutside] = useState(false)
+  // The vendor's frame comes in the render after the screen's first: creating a frame is the largest
+  // part of showing this screen, and its page loads over the network long after either render. A box
+  // of the frame's size holds its place meanwhile, so the button below stays where it is.
+  const afterFirstRender = useAfterFirstRender()
   const frame = useRef<HTMLIFrameElement>(null)
   const returned = useRef(false)
 
@@ -97,6 +102,8 @@ export default function WebviewPage() {
         <Section>
           <p className="muted">{t('screens.common.none')}</p>
         </Section>
+      ) : framable && !afterFirstRender ? (
+        <div className="webview-frame" />
       ) : framable ? (
         <iframe
           ref={frame}
