@@ -57,10 +57,18 @@ export function BusySpinner({ label, during = 'any call' }: { label?: string; du
   const busy = useApp((snapshot) => snapshot.hasTag('busy') && (during === 'any call' || snapshot.hasTag('editing') === (during === 'pricing')))
   const [waitedLong, setWaitedLong] = useState(false)
   useEffect(() => {
-    setWaitedLong(false)
     if (!busy) return
-    const timer = setTimeout(() => setWaitedLong(true), pageLoadDelayMs)
-    return () => clearTimeout(timer)
+    let shown = false
+    const timer = setTimeout(() => {
+      shown = true
+      setWaitedLong(true)
+    }, pageLoadDelayMs)
+    return () => {
+      clearTimeout(timer)
+      // Only a spinner that showed is taken back: a state set to what it already is still costs the
+      // screen a render and a commit, as the tap's answer is about to come in.
+      if (shown) setWaitedLong(false)
+    }
   }, [busy])
   return busy && waitedLong ? <Spinner {...(label === undefined ? {} : { label })} /> : null
 }

@@ -77,3 +77,36 @@ test('loan demand: while the application is sent the wait shows by the button, a
   expect(screen.getAllByRole('status')).toHaveLength(1)
   expect(screen.queryByText(form.t('screens.trial.pricing'))).toBeNull()
 })
+
+test('loan demand: after a price slow enough to show the spinner, the next price that comes quickly shows none', async () => {
+  let priced = 0
+  let price: (() => void) | undefined
+  const form = await openForm('en', 'loanDemand', {
+    script: {
+      trialLoan: ({ input }) => {
+        const answer = trial(input.amount, input.term)
+        priced += 1
+        if (priced === 1) return answer
+        if (priced === 2) return new Promise((resolve) => (price = () => resolve(answer)))
+        return new Promise((resolve) => setTimeout(() => resolve(answer), 20))
+      },
+    },
+  })
+  const term = screen.getByLabelText(form.t('screens.demand.term'))
+  await form.user.selectOptions(term, '6')
+  await waitFor(() => expect(screen.getByRole('status').textContent).toBe(form.t('screens.trial.pricing')))
+  price?.()
+  await waitFor(() => expect(screen.queryByRole('status')).toBeNull())
+
+  const spinners: string[] = []
+  const watch = new MutationObserver(() => {
+    const spinner = screen.queryByRole('status')
+    if (spinner) spinners.push(spinner.textContent ?? '')
+  })
+  watch.observe(document.body, { childList: true, subtree: true, characterData: true })
+  await form.user.selectOptions(term, '12')
+  await waitFor(() => expect(priced).toBe(3))
+  await new Promise((resolve) => setTimeout(resolve, pageLoadDelayMs + 100))
+  watch.disconnect()
+  expect(spinners).toEqual([])
+})
