@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
+import { startTransition, useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
 import { useTranslation } from '../../i18n/translation'
 import { isBlockingRule, type FieldRuleCode } from '../../contract/field-rules'
 import '../components.css'
@@ -21,7 +21,12 @@ function endPress() {
   pressing = false
   const waiting = afterPress
   afterPress = []
-  for (const run of waiting) run()
+  // What leaving the field reveals gives way to what the press started: rendered as a transition,
+  // the form's render for it yields to the press's answer, and is dropped when the next screen
+  // replaces the form (the tap on a step's Next leaves the field typed in last).
+  startTransition(() => {
+    for (const run of waiting) run()
+  })
 }
 if (typeof document !== 'undefined') {
   document.addEventListener('pointerdown', () => (pressing = true), true)
