@@ -1,4 +1,4 @@
-import { normaliseOrigins } from './base-url-policy'
+import { normaliseOrigins } from './base-url-policy.js'
 import {
   androidHandler,
   asksHostForPayload,
@@ -10,8 +10,8 @@ import {
   type BridgeWindow,
   type MessageListener,
   type PayloadSource,
-} from './host'
-import { parseBridgePayload, type BridgePayload, type RefusableField } from './payload'
+} from './host.js'
+import { parseBridgePayload, type BridgePayload, type RefusableField } from './payload.js'
 
 /*
  * The host bridge of docs/product-rules.md#bridge: session data comes in from the URL, a global the host
@@ -227,7 +227,7 @@ export function createBridge(options: BridgeOptions): Bridge {
   // Reports in the order the refusals were made: each waits for the one before it.
   let reported = Promise.resolve()
   function refuse(field: RefusableField): void {
-    reported = reported.then(() => import('./field-expectations')).then(({ fieldExpectations }) => {
+    reported = reported.then(() => import('./field-expectations.js')).then(({ fieldExpectations }) => {
       const expected = fieldExpectations[field]
       // The host's engineer reads the console in the WebView's inspector; the command reaches the app's own logs.
       console.error(`huaqian bridge: ${field} refused; expected ${expected}`)

@@ -1,4 +1,4 @@
-import { fieldLimits, locationKeys, platforms, type RefusableField } from './payload'
+import { fieldLimits, locationKeys, platforms, type RefusableField } from './payload.js'
 
 /*
  * What each field of a payload takes, as the host is told when it sent something else (the `payloadRefused`

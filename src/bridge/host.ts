@@ -1,4 +1,4 @@
-import { parseBridgePayload, readQueryPayload, urlParameters, type BridgePayload, type Platform, type RefusableField } from './payload'
+import { parseBridgePayload, readQueryPayload, urlParameters, type BridgePayload, type Platform, type RefusableField } from './payload.js'
 
 /*
  * Which host the page runs in, and the payload it was opened with: read by the bridge's intake, and
