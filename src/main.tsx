@@ -2,7 +2,7 @@ import './ui/base.css'
 import { defaultTimeoutMs } from './api/request-shape'
 import { sendBootCalls } from './app/boot-calls'
 import { readConfig } from './app/config'
-import { whenIdle } from './app/idle'
+import { whenIdle } from './ui/idle'
 import { pageStartedEvent } from './app/load-signal'
 import { pageSession } from './app/page-session'
 

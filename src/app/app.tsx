@@ -10,7 +10,7 @@ import BootPage from '../pages/boot-page'
 import { lazyPage, preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 import { ToastHost } from '../ui/toast-host'
 import { AppHandlesContext, useAppHandles, type AppHandles } from './app-context'
-import { oneEachWhenIdle, whenIdle } from './idle'
+import { oneEachWhenIdle, whenIdle } from '../ui/idle'
 import { preloadAndWarm } from './warm-pages'
 
 // The boot screen is the prerendered first screen: it is in the entry so the first render is that

@@ -196,6 +196,14 @@ for (const locale of locales) {
     ])
   })
 
+  test(`[${locale}] basicInfo: a name left by tapping the next field is explained once the tap has landed`, async () => {
+    const form = await open(locale, 'basicInfo', { drafts: [basicDraft({ real_name: '' })] })
+    const name = input(form.t('screens.basic.name'))
+    await form.user.type(name, '张3')
+    await form.user.click(input(form.t('screens.basic.idNumber')))
+    await waitFor(() => expect(descriptionOf(name)).toBe(form.t('fieldRules.name.invalid')))
+  })
+
   test(`[${locale}] basicInfo: a kept name the borrower never touched is explained on Next, which sends nothing and lands on it`, async () => {
     const form = await open(locale, 'basicInfo', { drafts: [basicDraft({ real_name: '张3' })] })
     const name = input(form.t('screens.basic.name'))

@@ -1,6 +1,7 @@
-import { startTransition, useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
 import { useTranslation } from '../../i18n/translation'
 import { isBlockingRule, type FieldRuleCode } from '../../contract/field-rules'
+import { whenIdle } from '../idle'
 import '../components.css'
 
 /*
@@ -21,10 +22,11 @@ function endPress() {
   pressing = false
   const waiting = afterPress
   afterPress = []
-  // What leaving the field reveals gives way to what the press started: rendered as a transition,
-  // the form's render for it yields to the press's answer, and is dropped when the next screen
-  // replaces the form (the tap on a step's Next leaves the field typed in last).
-  startTransition(() => {
+  // What leaving the field reveals waits for what the press started: the tap on a step's Next
+  // leaves the field typed in last, and its render, which is the whole form's, came just as the
+  // step's answer did. In idle time the next screen has already replaced the form, and the
+  // render is not made at all; on a form that stays, it comes a frame later.
+  whenIdle(() => {
     for (const run of waiting) run()
   })
 }
