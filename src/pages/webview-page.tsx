@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from '../i18n/translation'
 import { useAppHandles } from '../app/app-context'
 import { useAfterFirstRender } from '../ui/after-first-render'
@@ -22,6 +22,17 @@ function originOf(url: string | null | undefined): string | null {
 }
 
 /**
+ * The framed page, in the render after the screen's first: creating a frame is the largest part of
+ * showing this screen, and its page loads over the network long after either render. A box of the
+ * frame's size holds its place meanwhile, so the button below stays where it is; a component of its
+ * own, so that render is the frame's alone.
+ */
+function VendorFrame({ frame, title, url, onLoad }: { frame: RefObject<HTMLIFrameElement | null>; title: string; url: string; onLoad: () => void }) {
+  if (!useAfterFirstRender()) return <div className="webview-frame" />
+  return <iframe ref={frame} className="webview-frame" title={title} src={url} onLoad={onLoad} />
+}
+
+/**
  * An external page: the liveness vendor's `verify_url`, or a product page handed by the opener.
  * It is framed only when its origin is the page's own, the API's, or a configured API origin;
  * anything else is handed to the host (`openUrl`), which opens it outside this WebView.
@@ -41,10 +52,6 @@ export default function WebviewPage() {
   const title = useApp((snapshot) => snapshot.context.overlay?.query.title ?? null)
   const apiBase = useApp((snapshot) => snapshot.context.baseUrl)
   const [openedOutside, setOpenedOutside] = useState(false)
-  // The vendor's frame comes in the render after the screen's first: creating a frame is the largest
-  // part of showing this screen, and its page loads over the network long after either render. A box
-  // of the frame's size holds its place meanwhile, so the button below stays where it is.
-  const afterFirstRender = useAfterFirstRender()
   const frame = useRef<HTMLIFrameElement>(null)
   const returned = useRef(false)
 
@@ -102,16 +109,8 @@ export default function WebviewPage() {
         <Section>
           <p className="muted">{t('screens.common.none')}</p>
         </Section>
-      ) : framable && !afterFirstRender ? (
-        <div className="webview-frame" />
       ) : framable ? (
-        <iframe
-          ref={frame}
-          className="webview-frame"
-          title={title ?? t('routes.webview')}
-          src={url}
-          onLoad={watchFrame}
-        />
+        <VendorFrame frame={frame} title={title ?? t('routes.webview')} url={url} onLoad={watchFrame} />
       ) : (
         <Section>
           <p>{t('screens.webview.external')}</p>
