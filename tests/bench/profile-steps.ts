@@ -6,6 +6,7 @@ import { startSandbox } from '../../server/start'
 import { launchChromium, newPhoneContext } from '../support/browser'
 import { answerAssets, fillBasicInfo, fillLoanDemand } from '../support/funnel-en'
 import { loginPersona, pageUrl } from '../support/sandbox'
+import { commitsSinceTap, formatCommits, recordReactCommits, startCommits, type ReactCommit } from './react-commits'
 import { aimWith } from './step-latency'
 import { rendererMainThreads, type TraceEvent } from './trace'
 
@@ -16,6 +17,8 @@ import { rendererMainThreads, type TraceEvent } from './trace'
  * across the steps.
  * `--trace` records a Chromium trace instead: each step's main-thread tasks of 8 ms or more with
  * their parts, then the trace's events by self time across the steps.
+ * `--commits` lists each step's React commits instead: when each came after the tap, and which
+ * components rendered in it (a render that changes nothing still costs a commit and its effects).
  * Build the page unminified first for readable names:
  * `npx vite build --minify false --outDir artifacts/profile-dist`.
  */
@@ -27,12 +30,16 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '2' },
     top: { type: 'string', default: '40' },
     trace: { type: 'boolean', default: false },
+    commits: { type: 'boolean', default: false },
     // At 4× the sampling profiler charges throttling's pauses to whatever ran before them; at
     // `--cpu-rate 1` each function gets its own time, about a quarter of what it takes at 4×.
     'cpu-rate': { type: 'string', default: '4' },
     interval: { type: 'string', default: '200' },
   },
 })
+
+/** The sampling profiler, unless another instrument was asked for: one at a time, each one's overhead would fill the others'. */
+const profiling = !values.trace && !values.commits
 
 interface ProfileNode {
   id: number
@@ -125,13 +132,15 @@ function addTrace(events: TraceEvent[]) {
   }
 }
 
+const stepCommits: [string, ReactCommit[]][] = []
+
 async function profiledStep(page: Page, cdp: CDPSession, name: string, screen: string, aimed: Promise<() => Promise<void>>) {
   const tap = await aimed
   if (values.trace) {
     await page.context().browser()!.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'blink.user_timing'] })
   }
-  // One instrument at a time: the sampling profiler's own overhead would fill the trace.
-  if (!values.trace) await cdp.send('Profiler.start')
+  if (profiling) await cdp.send('Profiler.start')
+  if (values.commits) await startCommits(page)
   const started = Date.now()
   // Waited for in the page, as the bench does: Playwright's own polling would fill the profile.
   const painted = page.evaluate(
@@ -148,8 +157,13 @@ async function profiledStep(page: Page, cdp: CDPSession, name: string, screen: s
   )
   await tap()
   await painted
-  console.log(`${name}: ${Date.now() - started} ms wall (${values.trace ? 'tracing' : 'profiler'} on)`)
-  if (!values.trace) addProfile(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile)
+  console.log(`${name}: ${Date.now() - started} ms wall (${values.trace ? 'tracing' : values.commits ? 'commits recorded' : 'profiler'} on)`)
+  if (profiling) addProfile(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile)
+  if (values.commits) {
+    const commits = await commitsSinceTap(page)
+    stepCommits.push([name, commits])
+    for (const line of formatCommits(commits)) console.log(line)
+  }
   if (values.trace) {
     const trace = JSON.parse((await page.context().browser()!.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
     addTrace(trace.traceEvents)
@@ -164,6 +178,7 @@ try {
     const { token, user } = await loginPersona(sandbox.url, phone)
     const context = await newPhoneContext(browser, 'en-US')
     await context.addInitScript({ content: 'globalThis.__name = (target) => target' })
+    if (values.commits) await context.addInitScript(recordReactCommits)
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Profiler.enable')
@@ -200,7 +215,7 @@ try {
 }
 
 const rows = [...selfTime.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))
-if (!values.trace) {
+if (profiling) {
   console.log(`\nbusy time sampled: ${totalSampled.toFixed(0)} ms (${values['cpu-rate']}× CPU)`)
   for (const [key, ms] of rows) console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`)
   console.log('\ninclusive time (functions of the page):')
@@ -213,4 +228,5 @@ if (values.trace) {
   for (const [key, ms] of traceRows) console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`)
 }
 mkdirSync('artifacts/bench', { recursive: true })
-writeFileSync('artifacts/bench/profile-steps.json', JSON.stringify(Object.fromEntries(values.trace ? traceRows : rows), null, 2))
+if (values.commits) writeFileSync('artifacts/bench/profile-commits.json', JSON.stringify(stepCommits, null, 2))
+else writeFileSync('artifacts/bench/profile-steps.json', JSON.stringify(Object.fromEntries(values.trace ? traceRows : rows), null, 2))
