@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from '../i18n/translation'
 import { useAppHandles } from '../app/app-context'
-import { useAfterFirstRender } from '../ui/after-first-render'
+import { useAfterFirstPaint } from '../ui/after-first-render'
 import { ActionButton, ScreenFrame, Section, useApp, useSend } from './screen-kit'
 
 /** The part of the Navigation API used here; TypeScript's DOM library does not declare it yet. */
@@ -22,13 +22,13 @@ function originOf(url: string | null | undefined): string | null {
 }
 
 /**
- * The framed page, in the render after the screen's first: creating a frame is the largest part of
- * showing this screen, and its page loads over the network long after either render. A box of the
- * frame's size holds its place meanwhile, so the button below stays where it is; a component of its
- * own, so that render is the frame's alone.
+ * The framed page, once the screen's first frame is painted: creating a frame is the largest part of
+ * showing this screen, and its page loads over the network long after. A box of the frame's size
+ * holds its place meanwhile, so the button below stays where it is; a component of its own, so the
+ * render that adds it is the frame's alone.
  */
 function VendorFrame({ frame, title, url, onLoad }: { frame: RefObject<HTMLIFrameElement | null>; title: string; url: string; onLoad: () => void }) {
-  if (!useAfterFirstRender()) return <div className="webview-frame" />
+  if (!useAfterFirstPaint()) return <div className="webview-frame" />
   return <iframe ref={frame} className="webview-frame" title={title} src={url} onLoad={onLoad} />
 }
 

@@ -1,4 +1,5 @@
-import { useDeferredValue } from 'react'
+import { useDeferredValue, useEffect, useState } from 'react'
+import { pageLoadDelayMs } from './lazy-page'
 
 /**
  * False in a component's first render, true from the deferred render React runs after that first
@@ -7,4 +8,29 @@ import { useDeferredValue } from 'react'
  */
 export function useAfterFirstRender(): boolean {
   return useDeferredValue(true, false)
+}
+
+/**
+ * False until the frame that shows the component's first commit has been painted. For a part too
+ * costly to build before that frame (a framed page): the deferred render above runs before the
+ * frame whenever the frame is not yet due.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => {
+    const paint = () => setPainted(true)
+    let afterFrame: ReturnType<typeof setTimeout> | undefined
+    // A frame's callbacks run just before it is painted; a task queued from one runs after.
+    const frame = requestAnimationFrame(() => {
+      afterFrame = setTimeout(paint, 0)
+    })
+    // A hidden page paints no frame: it does not wait for one for long.
+    const noFrame = setTimeout(paint, pageLoadDelayMs)
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(afterFrame)
+      clearTimeout(noFrame)
+    }
+  }, [])
+  return painted
 }
