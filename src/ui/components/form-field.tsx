@@ -25,7 +25,8 @@ function endPress() {
   // What leaving the field reveals waits for what the press started: the tap on a step's Next
   // leaves the field typed in last, and its render, which is the whole form's, came just as the
   // step's answer did. In idle time the next screen has already replaced the form, and the
-  // render is not made at all; on a form that stays, it comes a frame later.
+  // render is not made at all; on a form that stays, it comes once the page is idle (a frame or so,
+  // 200 ms where there is no idle callback).
   whenIdle(() => {
     for (const run of waiting) run()
   })
