@@ -18,19 +18,24 @@ export function useAfterFirstRender(): boolean {
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false)
   useEffect(() => {
-    const paint = () => setPainted(true)
     let afterFrame: ReturnType<typeof setTimeout> | undefined
+    const stop = () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(afterFrame)
+      clearTimeout(noFrame)
+    }
+    // Whichever comes first, once: a second set of the same state would still render again.
+    const paint = () => {
+      stop()
+      setPainted(true)
+    }
     // A frame's callbacks run just before it is painted; a task queued from one runs after.
     const frame = requestAnimationFrame(() => {
       afterFrame = setTimeout(paint, 0)
     })
     // A hidden page paints no frame: it does not wait for one for long.
     const noFrame = setTimeout(paint, pageLoadDelayMs)
-    return () => {
-      cancelAnimationFrame(frame)
-      clearTimeout(afterFrame)
-      clearTimeout(noFrame)
-    }
+    return stop
   }, [])
   return painted
 }
