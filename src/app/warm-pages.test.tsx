@@ -43,8 +43,8 @@ test('a warmed page is rendered once, with the context given, and none of its ef
 })
 
 test("a page's RestOfScreen is warmed with its top", async () => {
-  // It renders in a deferred render after the page's first one; the warm root must not be dropped
-  // before it, or the borrower's first sight of that part pays for compiling it.
+  // On a shown screen it waits for the first paint, which a page warmed hidden never has: unwarmed,
+  // the borrower's first sight of that part pays for compiling it.
   const rendered = { top: 0, rest: 0 }
   function Top() {
     rendered.top += 1

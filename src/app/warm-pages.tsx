@@ -1,6 +1,6 @@
 import { Activity, type ComponentType, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { useAfterFirstRender } from '../ui/after-first-render'
+import { WarmingContext } from '../ui/after-first-paint'
 import { preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 
 /*
@@ -13,10 +13,9 @@ import { preloadPage, type LazyPageComponent } from '../ui/lazy-page'
 
 const warmed = new Set<ComponentType>()
 
-// A page's `RestOfScreen` renders after its first render; this waits for the same pass, so the root
-// is dropped only once that part is warm too.
+// Rendered after the page, in the same pass: the root is dropped once the whole page has rendered.
 function Rendered({ onRendered }: { onRendered: () => void }) {
-  if (useAfterFirstRender()) onRendered()
+  onRendered()
   return null
 }
 
@@ -37,7 +36,9 @@ export function warmPage(Page: ComponentType, around: (page: ReactNode) => React
   root.render(
     around(
       <Activity mode="hidden">
-        <Page />
+        <WarmingContext value={true}>
+          <Page />
+        </WarmingContext>
         <Rendered onRendered={drop} />
       </Activity>,
     ),

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { use, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from '../i18n/translation'
-import { useAfterFirstRender } from '../ui/after-first-render'
+import { useAfterFirstPaint, WarmingContext } from '../ui/after-first-paint'
 import type { AppEvent } from '../../machines/app.machine'
 import type { AppSnapshot } from '../../machines/routes'
 import { screenForState } from '../../machines/routes'
@@ -214,13 +214,15 @@ export function Section({ title, children, named = false }: { title?: string; ch
 }
 
 /**
- * A screen's cards after its first ones: rendered in the deferred render that follows the screen's
- * first commit, which React may slice, so the task that shows a new screen (the tap's, or the
- * answer's) builds, lays out and paints only its top. The rest follows a frame or two later, below
- * what is already there, so nothing on screen moves.
+ * A screen's cards after its first ones, rendered once the screen's first frame is painted: the task
+ * that shows a new screen (the tap's, or the answer's) builds, lays out and paints only its top. The
+ * rest follows a frame later, below what is already there, so nothing on screen moves. A page warmed
+ * ahead renders it at once, so that both parts are warm.
  */
 export function RestOfScreen({ children }: { children: ReactNode }) {
-  return useAfterFirstRender() ? children : null
+  const painted = useAfterFirstPaint()
+  const warming = use(WarmingContext)
+  return painted || warming ? children : null
 }
 
 /** A plain select over an enum, labelled from `enums.<group>`; empty until the borrower picks. */

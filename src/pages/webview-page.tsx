@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from '../i18n/translation'
 import { useAppHandles } from '../app/app-context'
-import { useAfterFirstPaint } from '../ui/after-first-render'
+import { useAfterFirstPaint } from '../ui/after-first-paint'
 import { ActionButton, ScreenFrame, Section, useApp, useSend } from './screen-kit'
 
 /** The part of the Navigation API used here; TypeScript's DOM library does not declare it yet. */

@@ -16,6 +16,7 @@ const suite = pageSandboxAndBrowser()
 declare global {
   interface Window {
     __order?: string[]
+    __firstFrame?: string[]
   }
 }
 
@@ -52,6 +53,35 @@ test('home → loan demand: the trial leaves in the tap', { timeout: 90_000 }, a
   await page.getByTestId('trial-apr').waitFor({ timeout: 30_000 })
   const order = await page.evaluate(() => window.__order ?? [])
   expect(order[0]).toBe('trial sent in the tap')
+  await context.close()
+})
+
+// Runs before the page's scripts: what the page holds when loan demand is first in the DOM, and in the
+// frame that first paints it (a frame's callbacks run just before it is painted).
+function recordFirstFrame() {
+  const seen: string[] = []
+  window.__firstFrame = seen
+  const agreements = () => document.querySelectorAll('main[data-screen="loanDemand"] input[type="checkbox"]').length
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('main[data-screen="loanDemand"]')) return
+    observer.disconnect()
+    seen.push(`in the DOM: ${agreements()} agreements`)
+    requestAnimationFrame(() => seen.push(`first frame: ${agreements()} agreements`))
+  })
+  observer.observe(document, { childList: true, subtree: true })
+}
+
+test("home → loan demand: the tap's frame paints the screen's top, and its agreements come a frame later", { timeout: 90_000 }, async () => {
+  const { token, user } = await loginPersona(suite.sandbox.url, '13800000001')
+  const context = await newPhoneContext(suite.browser, 'en-US')
+  await context.addInitScript({ content: 'globalThis.__name = (target) => target' })
+  await context.addInitScript(recordFirstFrame)
+  const page = await context.newPage()
+  await page.goto(pageUrl(suite.sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
+  await page.getByRole('button', { name: 'Start an application' }).click({ timeout: 30_000 })
+  await expect.poll(() => page.getByRole('checkbox').count(), { timeout: 30_000 }).toBe(4)
+  expect(await page.getByLabel('Amount (yuan)').isVisible()).toBe(true)
+  expect(await page.evaluate(() => window.__firstFrame)).toEqual(['in the DOM: 0 agreements', 'first frame: 0 agreements'])
   await context.close()
 })
 

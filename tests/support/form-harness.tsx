@@ -1,4 +1,4 @@
-import { render, type RenderResult } from '@testing-library/react'
+import { act, render, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import type { i18n as I18n } from 'i18next'
 import type { ComponentType } from 'react'
@@ -210,6 +210,9 @@ export async function showPage(locale: Locale, run: ReturnType<typeof start>, Pa
       </AppHandlesContext>
     </TranslationProvider>,
   )
+  // A screen's lower cards come after its first frame is painted (RestOfScreen): the page as the
+  // borrower sees it once that frame is up.
+  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))
   return {
     run,
     view,

@@ -1,19 +1,11 @@
-import { useDeferredValue, useEffect, useState } from 'react'
+import { createContext, useEffect, useState } from 'react'
 import { pageLoadDelayMs } from './lazy-page'
 
 /**
- * False in a component's first render, true from the deferred render React runs after that first
- * commit (which it may slice and yield to a frame before). `RestOfScreen` shows a screen's lower
- * cards from it; warming waits for it, so the root is dropped only once those cards rendered too.
- */
-export function useAfterFirstRender(): boolean {
-  return useDeferredValue(true, false)
-}
-
-/**
- * False until the frame that shows the component's first commit has been painted. For a part too
- * costly to build before that frame (a framed page): the deferred render above runs before the
- * frame whenever the frame is not yet due.
+ * False until the frame that shows the component's first commit has been painted. For a part of a
+ * screen that the tap's or the answer's frame need not wait for: a framed page, a form's lower cards.
+ * React's deferred render is not enough for that: it runs before the frame whenever the frame is not
+ * yet due.
  */
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false)
@@ -39,3 +31,9 @@ export function useAfterFirstPaint(): boolean {
   }, [])
   return painted
 }
+
+/**
+ * True inside a page rendered only to warm its code (`src/app/warm-pages.tsx`): no frame is painted
+ * there and no effect runs, so a part that waits for the first paint would never be warmed.
+ */
+export const WarmingContext = createContext(false)
