@@ -25,8 +25,9 @@ export function useAfterFirstPaint(): boolean {
     const frame = requestAnimationFrame(() => {
       afterFrame = setTimeout(paint, 0)
     })
-    // A hidden page paints no frame: it does not wait for one for long.
-    const noFrame = setTimeout(paint, pageLoadDelayMs)
+    // A page hidden now paints no frame until it is shown: it does not wait for one for long. A shown
+    // page always waits for its frame, however late a loaded phone paints it.
+    const noFrame = document.visibilityState === 'hidden' ? setTimeout(paint, pageLoadDelayMs) : undefined
     return stop
   }, [])
   return painted
