@@ -6,9 +6,9 @@ import { loginPersona, pageUrl } from '../support/sandbox'
 /*
  * Step changes as a borrower feels them, at 4× CPU throttling against the sandbox on loopback:
  * from the tap (the click event's timestamp, which for a finger is its lift) to the next screen
- * painted (its `main[data-screen]` in the DOM and the frame after it presented), split into before
- * the first API request left, the requests (first start to last answer), and after the last
- * answer until the paint.
+ * painted (its `main[data-screen]` in the DOM and the frame after it, stamped as that frame's task
+ * ends), split into before the first API request left, the requests (first start to last answer),
+ * and after the last answer until the paint.
  */
 
 export interface StepSample {
@@ -60,11 +60,14 @@ async function timeStep(
     ({ screen, timeoutMs }) =>
       new Promise<number>((resolve, reject) => {
         const selector = `main[data-screen="${screen}"]`
+        // The frame's callbacks run before it is laid out and painted, in the same task. A user-blocking
+        // task queued from one runs as soon as that task ends, ahead of what the page queued meanwhile
+        // (timers, React's scheduler, both normal priority): those run after the pixels are out, so they
+        // are not the frame's.
         const afterPaint = () =>
           requestAnimationFrame(() => {
-            const channel = new MessageChannel()
-            channel.port1.onmessage = () => resolve(performance.timeOrigin + performance.now())
-            channel.port2.postMessage(null)
+            const scheduler = (window as unknown as { scheduler: { postTask(task: () => void, options: { priority: string }): Promise<void> } }).scheduler
+            void scheduler.postTask(() => resolve(performance.timeOrigin + performance.now()), { priority: 'user-blocking' })
           })
         const timer = setTimeout(() => reject(new Error(`${selector} did not appear`)), timeoutMs)
         const observer = new MutationObserver(() => {
