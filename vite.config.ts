@@ -81,10 +81,20 @@ export default defineConfig(({ mode }) => ({
     // Production serves no sourcemaps; `vite build --mode development` still makes them.
     sourcemap: mode === 'development',
     // The stages src/main.tsx imports in turn, home with the React side: each one file (docs/performance.md).
-    rolldownOptions:
-      mode === 'bench-empty'
+    rolldownOptions: {
+      checks: {
+        // The plugin that takes much of the build is the copies at the highest compression levels
+        // (src/build/precompress.ts), made once a build on purpose.
+        bundlerTimings: false,
+        // Home and the formatting module ship with the React side's stage on purpose
+        // (src/app/render-app.tsx); the page table and the idle warm-up still load them by `import()`,
+        // the one way every page and every idle module is loaded, which splits nothing here.
+        ineffectiveDynamicImport: false,
+      },
+      ...(mode === 'bench-empty'
         ? {}
-        : { output: { codeSplitting: stageChunks(fileURLToPath(new URL('.', import.meta.url)), 'src/main.tsx', ['src/app/start-machine.ts', 'src/app/render-app.tsx']) } },
+        : { output: { codeSplitting: stageChunks(fileURLToPath(new URL('.', import.meta.url)), 'src/main.tsx', ['src/app/start-machine.ts', 'src/app/render-app.tsx']) } }),
+    },
   },
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on a two-core machine. The
