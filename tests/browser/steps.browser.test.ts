@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { newPhoneContext } from '../support/browser'
 import { pageSandboxAndBrowser } from '../support/browser-suite'
-import { fillBasicInfo, fillLoanDemand } from '../support/funnel-en'
+import { fillBasicInfo, walkToVendor } from '../support/funnel-en'
 import { loginPersona, pageUrl } from '../support/sandbox'
 
 /*
@@ -80,13 +80,7 @@ test("basic info → assets: the answer's frame paints the screen's top, and its
   await context.addInitScript(recordFirstFrame, 'assetInfo')
   const page = await context.newPage()
   await page.goto(pageUrl(suite.sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
-  await page.getByRole('button', { name: 'Start an application' }).click({ timeout: 30_000 })
-  await fillLoanDemand(page)
-  await page.getByRole('button', { name: 'Apply now' }).click()
-  await page.getByLabel(/Authorisation to Process Facial Information/).check()
-  await page.getByLabel(/Authorisation to Process Sensitive Personal Information/).check()
-  await page.getByRole('button', { name: 'Start verification' }).click()
-  await page.frameLocator('iframe.webview-frame').getByRole('button', { name: 'Pass' }).click({ timeout: 30_000 })
+  await (await walkToVendor(page)).getByRole('button', { name: 'Pass' }).click({ timeout: 30_000 })
   await fillBasicInfo(page)
   // A phone's CPU: unthrottled, a render queued before the frame often still lands after it, and the
   // check could not tell the two apart.
@@ -107,13 +101,7 @@ test('vendor Pass → the result is asked as the vendor leaves, and our page nev
   const context = await newPhoneContext(suite.browser, 'en-US')
   const page = await context.newPage()
   await page.goto(pageUrl(suite.sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
-  await page.getByRole('button', { name: 'Start an application' }).click({ timeout: 30_000 })
-  await fillLoanDemand(page)
-  await page.getByRole('button', { name: 'Apply now' }).click()
-  await page.getByLabel(/Authorisation to Process Facial Information/).check()
-  await page.getByLabel(/Authorisation to Process Sensitive Personal Information/).check()
-  await page.getByRole('button', { name: 'Start verification' }).click()
-  const vendor = page.frameLocator('iframe.webview-frame')
+  const vendor = await walkToVendor(page)
   await vendor.getByRole('button', { name: 'Pass' }).waitFor({ timeout: 30_000 })
 
   const afterPass: string[] = []

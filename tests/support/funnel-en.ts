@@ -1,4 +1,4 @@
-import type { Frame, Page } from 'playwright-core'
+import type { Frame, FrameLocator, Page } from 'playwright-core'
 
 /** A page, or the page inside the host simulator's frame. */
 type Form = Page | Frame
@@ -55,4 +55,15 @@ export async function fillLoanDemand(page: Page): Promise<void> {
   await page.getByLabel('Purpose').selectOption('shopping')
   await page.getByText('Repayment schedule (6 payments)').waitFor()
   for (const box of await page.getByRole('checkbox').all()) await box.check()
+}
+
+/** From home to the liveness vendor's page: the application started, loan demand sent, both face consents given. */
+export async function walkToVendor(page: Page): Promise<FrameLocator> {
+  await page.getByRole('button', { name: 'Start an application' }).click({ timeout: 30_000 })
+  await fillLoanDemand(page)
+  await page.getByRole('button', { name: 'Apply now' }).click()
+  await page.getByLabel(/Authorisation to Process Facial Information/).check()
+  await page.getByLabel(/Authorisation to Process Sensitive Personal Information/).check()
+  await page.getByRole('button', { name: 'Start verification' }).click()
+  return page.frameLocator('iframe.webview-frame')
 }
