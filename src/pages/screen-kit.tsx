@@ -314,7 +314,7 @@ export function AgreementCheck({
   )
 }
 
-/** The submit row: enabled only when the machine takes the event; busy while a call runs. */
+/** The submit row: enabled only when the machine takes the event; unavailable, still focusable, while a call runs. */
 export function ActionButton({
   event,
   label,
@@ -338,14 +338,20 @@ export function ActionButton({
   const hintId = useId()
   const lacking = missing.filter((label) => label !== false)
   const why = !can && !busy && lacking.length > 0 ? t('screens.common.stillNeeded', { list: format.list(lacking) }) : null
+  // While the call it started is out, the pressed button keeps the focus: disabling a focused button
+  // makes the engine move the focus to the page in the tap's own task, and a screen reader or a
+  // keyboard then loses its place if the call fails and the form stays.
+  const waiting = !can && busy
   return (
     <>
       <button
         type="button"
         className={`button button--block${variant === 'secondary' ? ' button--secondary' : ''}`}
-        disabled={!can}
+        disabled={!can && !waiting}
+        aria-disabled={waiting || undefined}
         aria-describedby={why === null ? undefined : hintId}
         onClick={() => {
+          if (waiting) return
           if (onClick === undefined || onClick()) send(event)
         }}
       >

@@ -1,15 +1,17 @@
+import type { Route } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { newPhoneContext } from '../support/browser'
 import { pageSandboxAndBrowser } from '../support/browser-suite'
-import { fillBasicInfo, walkToVendor } from '../support/funnel-en'
+import { fillBasicInfo, fillLoanDemand, walkToVendor } from '../support/funnel-en'
 import { loginPersona, pageUrl } from '../support/sandbox'
 
 /*
  * Instant steps, in Chromium against the sandbox, by order of events rather
  * than by time: the call a tap starts leaves while the tap is being handled, not after the page has
  * re-rendered (axios read an XSRF cookie through the async Cookie Store API first: 40-60 ms at 4× CPU);
- * the frame that first paints a new screen holds only its top, the rest coming after it; and the
- * liveness result is asked as the vendor's page leaves, not after its return URL has loaded.
+ * the pressed button keeps the focus while its call is out; the frame that first paints a new screen
+ * holds only its top, the rest coming after it; and the liveness result is asked as the vendor's page
+ * leaves, not after its return URL has loaded.
  */
 
 const suite = pageSandboxAndBrowser()
@@ -54,6 +56,37 @@ test('home → loan demand: the trial leaves in the tap', { timeout: 90_000 }, a
   await page.getByTestId('trial-apr').waitFor({ timeout: 30_000 })
   const order = await page.evaluate(() => window.__order ?? [])
   expect(order[0]).toBe('trial sent in the tap')
+  await context.close()
+})
+
+test('loan demand → face: the pressed button keeps the focus while its call is out, takes no second press, and is there to press again if the call fails', { timeout: 90_000 }, async () => {
+  const { token, user } = await loginPersona(suite.sandbox.url, '13711000003')
+  const context = await newPhoneContext(suite.browser, 'en-US')
+  const page = await context.newPage()
+  await page.goto(pageUrl(suite.sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
+  await page.getByRole('button', { name: 'Start an application' }).click({ timeout: 30_000 })
+  await fillLoanDemand(page)
+  const held: Route[] = []
+  await page.route('**/v2/loan-user/**', (route) => held.push(route))
+  const apply = page.getByRole('button', { name: 'Apply now' })
+  const focused = () => apply.evaluate((button) => button === document.activeElement)
+  await apply.click()
+  await expect.poll(() => held.length).toBe(1)
+  expect(await focused()).toBe(true)
+  // What a screen reader announces: the button is there and unavailable.
+  expect(await page.getByRole('button', { name: 'Apply now', disabled: true }).count()).toBe(1)
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Space')
+  await page.waitForTimeout(300)
+  expect(held).toHaveLength(1)
+
+  await held[0]!.abort('connectionfailed')
+  await page.getByTestId('error-notice').waitFor({ timeout: 30_000 })
+  expect(await apply.isEnabled()).toBe(true)
+  expect(await focused()).toBe(true)
+  await page.unroute('**/v2/loan-user/**')
+  await page.keyboard.press('Enter')
+  await page.locator('main[data-screen="facialIdentification"]').waitFor({ timeout: 30_000 })
   await context.close()
 })
 

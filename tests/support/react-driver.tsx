@@ -11,6 +11,9 @@ import { render as textOf, type ScreenReader, type Translate } from './verify'
  * translated name), the app's configuration against the fake API.
  */
 
+/** As a borrower finds a control: disabled, or marked unavailable while the call it started is out. */
+const unavailable = (control: HTMLButtonElement) => control.disabled || control.getAttribute('aria-disabled') === 'true'
+
 export const reader: ScreenReader = {
   page: async () => {
     const main = document.querySelector('main')
@@ -22,7 +25,7 @@ export const reader: ScreenReader = {
   control: async (control, name) => {
     const found = view.queryAllByRole(control.role, { name })
     const element = found.at(-1) as HTMLButtonElement | undefined
-    return { found: element !== undefined, enabled: element !== undefined && !element.disabled }
+    return { found: element !== undefined, enabled: element !== undefined && !unavailable(element) }
   },
   busy: async () => document.querySelector('main[aria-busy="true"]') !== null,
   alerts: async () => view.queryAllByRole('alert').map((a) => a.textContent ?? ''),
@@ -35,7 +38,7 @@ async function control(role: 'button' | 'checkbox', name: string, scope: HTMLEle
     () => {
       const all = within(scope).getAllByRole(role, { name })
       const found = (last ? all.at(-1) : all[0]) as HTMLButtonElement
-      if (found.disabled) throw new Error(`${role} "${name}" is disabled`)
+      if (unavailable(found)) throw new Error(`${role} "${name}" is disabled`)
       return found
     },
     { timeout: 10_000 },
@@ -56,7 +59,7 @@ export async function perform(user: UserEvent, op: Op, refused: boolean, t: Tran
         const scope = op.sheet ? view.queryByRole('dialog') : document.body
         const found = scope === null ? [] : within(scope).queryAllByRole('button', { name })
         const target = (op.last ? found.at(-1) : found[0]) as HTMLButtonElement | undefined
-        if (target !== undefined && !target.disabled) await user.click(target)
+        if (target !== undefined && !unavailable(target)) await user.click(target)
         return
       }
       if (op.near !== undefined) {
