@@ -167,6 +167,11 @@ export function ScreenFrame({ children, title, page, ownRetry = false }: { child
   const canGoBack = useCan({ type: 'step.back' })
   const canGoHome = useCan({ type: 'nav.home' })
   const busy = useBusy()
+  // Back, offered before a call the borrower started, stays in place while the call is out and takes
+  // no tap: the bar keeps its shape on every step, and a borrower whose call fails finds it where it was.
+  const [offeredBack, setOfferedBack] = useState(canGoBack)
+  if (!busy && offeredBack !== canGoBack) setOfferedBack(canGoBack)
+  const backWaits = busy && !canGoBack && offeredBack
   const heading = title ?? t(`routes.${screen}`)
   const funnelIndex = funnelScreens.indexOf(screen)
   useHostDisplay(useAppHandles().services)
@@ -178,8 +183,8 @@ export function ScreenFrame({ children, title, page, ownRetry = false }: { child
         title={heading}
         {...(overlayOpen
           ? { onBack: () => send({ type: 'overlay.close' }), backLabel: t('common.close') }
-          : canGoBack
-            ? { onBack: () => send({ type: 'step.back' }) }
+          : canGoBack || backWaits
+            ? { onBack: () => send({ type: 'step.back' }), backWaits }
             : {})}
         {...(!overlayOpen && screen !== 'home' && canGoHome
           ? {

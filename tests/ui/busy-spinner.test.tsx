@@ -2,13 +2,15 @@
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
 import { pageLoadDelayMs } from '../../src/ui/lazy-page'
-import { openForm, trial } from '../support/form-harness'
+import { openForm, trial, type OpenForm } from '../support/form-harness'
+import type { ApiFailure } from '../../machines/ports'
 
 /*
  * While the machine is busy a screen says so (spec: a spinner while a call is under way), once the
  * wait has lasted as long as a page's loading delay: an answer that comes sooner shows none. The
  * spinner reads the busy flag itself (`BusySpinner`): the flag no longer re-renders the whole form,
- * and these are the places a borrower waits on it.
+ * and these are the places a borrower waits on it. The screen otherwise keeps its shape: Back stays
+ * where it was, taking no tap until the answer.
  */
 
 afterEach(cleanup)
@@ -30,8 +32,8 @@ test('loan demand: while a new price is being worked out the section says so, an
   await waitFor(() => expect(screen.queryByRole('status')).toBeNull())
 })
 
-test('contacts: after Next, while the contacts are saved, the step shows it is loading', async () => {
-  const form = await openForm('en', 'contact', { script: { saveContacts: () => new Promise(() => {}) } })
+/** Both contacts filled in and every consent ticked: contacts' Next can send. */
+async function fillContacts(form: OpenForm) {
   await form.user.selectOptions(screen.getAllByLabelText(form.t('screens.contact.relation'))[0]!, form.t('enums.contactRelation.parent'))
   await form.user.type(screen.getAllByLabelText(form.t('screens.contact.name'))[0]!, '王建国')
   await form.user.type(screen.getAllByLabelText(form.t('screens.contact.phone'))[0]!, '13900000011')
@@ -39,10 +41,34 @@ test('contacts: after Next, while the contacts are saved, the step shows it is l
   await form.user.type(screen.getAllByLabelText(form.t('screens.contact.name'))[1]!, '李明')
   await form.user.type(screen.getAllByLabelText(form.t('screens.contact.phone'))[1]!, '13900000022')
   for (const box of screen.getAllByRole('checkbox')) await form.user.click(box)
+}
+
+test('contacts: after Next, while the contacts are saved, the step shows it is loading', async () => {
+  const form = await openForm('en', 'contact', { script: { saveContacts: () => new Promise(() => {}) } })
+  await fillContacts(form)
   expect(screen.queryByRole('status')).toBeNull()
   await form.user.click(screen.getByRole('button', { name: form.t('common.next') }))
   expect(screen.queryByRole('status')).toBeNull()
   await waitFor(() => expect(screen.getByRole('status').textContent).toBe(form.t('common.loading')))
+})
+
+test('contacts: while the contacts are saved, Back stays where it was and takes no tap; once the save has failed it takes one', async () => {
+  let failSave: ((failure: ApiFailure) => void) | undefined
+  const form = await openForm('en', 'contact', { script: { saveContacts: () => new Promise((_, reject) => (failSave = reject)) } })
+  await fillContacts(form)
+  const back = () => screen.getByRole('button', { name: form.t('common.back') })
+  expect(back().getAttribute('aria-disabled')).toBeNull()
+  await form.user.click(screen.getByRole('button', { name: form.t('common.next') }))
+  expect(form.callsTo('saveContacts')).toHaveLength(1)
+  expect(back().getAttribute('aria-disabled')).toBe('true')
+  await form.user.click(back())
+  expect(form.run.actor.getSnapshot().matches({ session: { screens: { contact: 'submitting' } } })).toBe(true)
+
+  failSave?.({ kind: 'network' })
+  await waitFor(() => expect(screen.getByTestId('error-notice')).toBeTruthy())
+  expect(back().getAttribute('aria-disabled')).toBeNull()
+  await form.user.click(back())
+  await waitFor(() => expect(form.run.actor.getSnapshot().context.screen).toBe('assetInfo'))
 })
 
 test("loan demand: a new price that comes sooner than a page's loading delay never shows a spinner", async () => {

@@ -5,16 +5,19 @@ import '../components.css'
 /**
  * The custom navigation bar every page has (docs/product-rules.md#flow-routes): a `<header>` holding the page's one
  * `<h1>`, padded below the status bar of notched phones. Back appears only when `onBack` is given,
- * because whether Back is possible is the machine's answer, not the bar's.
+ * because whether Back is possible is the machine's answer, not the bar's. `backWaits`: Back is there
+ * but takes no tap for now (a call the borrower started is out), so the bar keeps its shape.
  */
 export function NavBar({
   title,
   onBack,
+  backWaits = false,
   backLabel,
   end,
 }: {
   title: string
   onBack?: () => void
+  backWaits?: boolean
   /** Accessible name of the back button; "Back" in the active locale by default. */
   backLabel?: string
   /** Optional action at the right end (for example a Home button). */
@@ -24,7 +27,13 @@ export function NavBar({
   return (
     <header className="ui-nav-bar">
       {onBack !== undefined && (
-        <button type="button" className="ui-nav-bar__back" onClick={onBack} aria-label={backLabel ?? t('common.back')}>
+        <button
+          type="button"
+          className="ui-nav-bar__back"
+          onClick={backWaits ? undefined : onBack}
+          aria-disabled={backWaits || undefined}
+          aria-label={backLabel ?? t('common.back')}
+        >
           <span aria-hidden="true">‹</span>
         </button>
       )}
