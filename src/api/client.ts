@@ -204,7 +204,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function staleServerTime(response: WireAnswer): number | null {
     if (response.status === 401) return null
-    const body = z.safeParse(z.object({ status: z.int(), data: z.unknown() }), response.data)
+    const body = z.safeParse(anyEnvelope, response.data)
     if (!body.success || body.data.status !== StatusCode.staleTimestamp) return null
     const data = z.safeParse(staleTimestampData, body.data.data)
     return data.success ? data.data.server_time : null
