@@ -343,9 +343,9 @@ export function ActionButton({
   const hintId = useId()
   const lacking = missing.filter((label) => label !== false)
   const why = !can && !busy && lacking.length > 0 ? t('screens.common.stillNeeded', { list: format.list(lacking) }) : null
-  // While the call it started is out, the pressed button keeps the focus: disabling a focused button
-  // makes the engine move the focus to the page in the tap's own task, and a screen reader or a
-  // keyboard then loses its place if the call fails and the form stays.
+  // While a call is out, a button the machine does not take is marked unavailable but stays
+  // focusable: disabled, the button just pressed lost the focus to the page (moved by the engine in
+  // the tap's own task), and a screen reader or a keyboard lost its place when the call failed.
   const waiting = !can && busy
   return (
     <>
