@@ -74,7 +74,7 @@ function screen(page: string, route: Facts['route'], sees: Omit<Sees, 'page'> = 
   return { sees: { page, heading: text(`routes.${page}`), ...sees }, facts: { route } }
 }
 
-/** A sub-state waiting on a call: busy, its primary control disabled. */
+/** A sub-state waiting on a call: busy, its primary control unavailable. */
 const loading = (...controls: string[]): Verification => ({ sees: { busy: true, controls: controls.map((key) => button(key, false)) } })
 /** A sub-state after a failed call: the failure in words, and a Retry where one can succeed. */
 const failed: Verification = { sees: { alert: true, retry: true } }
