@@ -33,8 +33,9 @@ import type { AgreementKey } from '../../src/contract/entities'
  * by hand like at the React level (support/user-steps.ts, through Playwright), on the fewest paths
  * of the hand-walkable set that show every screen state and take every move between screens of the
  * funnel. The network is answered at the network layer with page.route: each API call is held
- * until the path says how it ends, checked against the contract, headers, signature and
- * idempotency (support/request-checks.ts), then fulfilled with the path's fixture or failed. After
+ * until the path says how it ends (the latest of its kind the page still waits for), checked against
+ * the contract, headers, signature and idempotency (support/request-checks.ts), then fulfilled with
+ * the path's fixture or failed. After
  * every step: the URL, push or replace, and the state's verifications on the rendered page.
  *
  * Each screen state gets a screenshot as a borrower sees it, for the reviewer page: taken once the
@@ -265,6 +266,13 @@ async function runPath(expect: ExpectStatic, p: ModelPath, walk: Walk = { locale
     held.push({ call: found.call, route, request, params: found.params, input })
   })
   const answered = new Set<Held>()
+  // A request the page gave up (its state left before the answer, as Back while a list loads) is
+  // never answered: taken for the next request of its kind, that answer would go nowhere, and on a
+  // loaded machine the request it stood for can still be on its way when the step looks.
+  page.on('requestfailed', (request) => {
+    const abandoned = held.find((h) => h.request === request)
+    if (abandoned !== undefined) answered.add(abandoned)
+  })
   const next = async (call: CallName): Promise<Held> => {
     let found: Held | undefined
     await expect
