@@ -344,8 +344,8 @@ export function ActionButton({
   const lacking = missing.filter((label) => label !== false)
   const why = !can && !busy && lacking.length > 0 ? t('screens.common.stillNeeded', { list: format.list(lacking) }) : null
   // While a call is out, a button the machine does not take is marked unavailable but stays
-  // focusable: disabled, the button just pressed lost the focus to the page (moved by the engine in
-  // the tap's own task), and a screen reader or a keyboard lost its place when the call failed.
+  // focusable: a disabled button loses the focus to the page (the engine moves it in the tap's own
+  // task), and a screen reader or a keyboard would lose its place if the call fails.
   const waiting = !can && busy
   return (
     <>
