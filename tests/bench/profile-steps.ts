@@ -1,7 +1,8 @@
 import { writeFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import type { CDPSession, Page } from 'playwright-core'
+import type { Browser, CDPSession, Page } from 'playwright-core'
+import { build } from 'vite'
 import { startSandbox } from '../../server/start'
 import { launchChromium, newPhoneContext } from '../support/browser'
 import { answerAssets, fillBasicInfo, fillLoanDemand } from '../support/funnel-en'
@@ -19,6 +20,9 @@ import { rendererMainThreads, type TraceEvent } from './trace'
  * their parts, then the trace's events by self time across the steps.
  * `--commits` lists each step's React commits instead: when each came after the tap, and which
  * components rendered in it (a render that changes nothing still costs a commit and its effects).
+ * `--bare` takes the same measures on the bench's yardstick, the bare React forms, so that a step's
+ * parts can be set beside theirs; `--task-ms` lowers the 8 ms from which a task is listed (the bare
+ * forms' frames take about 4 ms).
  * Build the page unminified first for readable names:
  * `npx vite build --minify false --outDir artifacts/profile-dist`.
  */
@@ -31,6 +35,8 @@ const { values } = parseArgs({
     top: { type: 'string', default: '40' },
     trace: { type: 'boolean', default: false },
     commits: { type: 'boolean', default: false },
+    bare: { type: 'boolean', default: false },
+    'task-ms': { type: 'string', default: '8' },
     // At 4× the sampling profiler charges throttling's pauses to whatever ran before them; at
     // `--cpu-rate 1` each function gets its own time, about a quarter of what it takes at 4×.
     'cpu-rate': { type: 'string', default: '4' },
@@ -101,10 +107,17 @@ function addSelfTimes(events: TraceEvent[], into: Map<string, number>) {
   flush(Number.POSITIVE_INFINITY)
 }
 
+/** A layout's size, from its trace event: how many of the page's layout objects it laid out. */
+function laidOut(inside: TraceEvent[]): string {
+  const layouts = inside.filter((event) => event.name === 'Layout')
+  const objects = layouts.reduce((sum, event) => sum + ((event.args as { beginData?: { dirtyObjects?: number } }).beginData?.dirtyObjects ?? 0), 0)
+  return layouts.length === 0 ? '' : ` (layout of ${objects} objects)`
+}
+
 /**
- * Adds a step's trace to the totals, and prints the step's main-thread tasks of 8 ms or more: when
- * each began after the step's first task, how long it ran, the DOM events it dispatched and where
- * its time went. A long task's parts are what this shows; the totals cannot.
+ * Adds a step's trace to the totals, and prints the step's main-thread tasks of `--task-ms` or
+ * more: when each began after the step's first task, how long it ran, the DOM events it dispatched,
+ * how much it laid out and where its time went. A long task's parts are what this shows; the totals cannot.
  */
 function addTrace(events: TraceEvent[]) {
   const mainThreads = rendererMainThreads(events)
@@ -118,14 +131,14 @@ function addTrace(events: TraceEvent[]) {
     list.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
     addSelfTimes(list, traceSelf)
     const tasks = list.filter((event) => event.name === 'RunTask')
-    for (const task of tasks.filter((candidate) => candidate.dur! >= 8_000)) {
+    for (const task of tasks.filter((candidate) => candidate.dur! >= Number(values['task-ms']) * 1000)) {
       const inside = list.filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!)
       const self = new Map<string, number>()
       addSelfTimes(inside, self)
       const domEvents = [...new Set(inside.filter((event) => event.name === 'EventDispatch').map((event) => event.args?.data?.type))]
       const parts = [...self.entries()].sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms >= 1.5).slice(0, 8)
       console.log(
-        `  +${((task.ts - tasks[0].ts) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms [${domEvents.join(' ')}] ` +
+        `  +${((task.ts - tasks[0].ts) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms [${domEvents.join(' ')}]${laidOut(inside)} ` +
           parts.map(([key, ms]) => `${key} ${ms.toFixed(1)}`).join(' | '),
       )
     }
@@ -170,44 +183,82 @@ async function profiledStep(page: Page, cdp: CDPSession, name: string, screen: s
   }
 }
 
-const sandbox = await startSandbox({ port: Number(values.port), host: '127.0.0.1', db: ':memory:', distDir: path.resolve(values.dist!) })
+/** A new borrower's page, instrumented and throttled, with the way its buttons are pressed. */
+async function profiledPage(browser: Browser) {
+  const context = await newPhoneContext(browser, 'en-US')
+  await context.addInitScript({ content: 'globalThis.__name = (target) => target' })
+  if (values.commits) await context.addInitScript(recordReactCommits)
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: Number(values.interval) })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values['cpu-rate']) })
+  return { context, page, cdp, aim: aimWith(page, cdp) }
+}
+
+async function walkFunnel(browser: Browser, sandboxUrl: string) {
+  const phone = `1372${String(Date.now() % 10_000_000).padStart(7, '0')}`
+  const { token, user } = await loginPersona(sandboxUrl, phone)
+  const { context, page, cdp, aim } = await profiledPage(browser)
+  await page.goto(pageUrl(sandboxUrl, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
+  await page.getByRole('button', { name: 'Start an application' }).waitFor({ timeout: 30_000 })
+  await page.waitForTimeout(1_500)
+  await profiledStep(page, cdp, 'home → loan demand', 'loanDemand', aim(page.getByRole('button', { name: 'Start an application' })))
+  await fillLoanDemand(page)
+  await page.waitForTimeout(500)
+  await profiledStep(page, cdp, 'loan demand → face', 'facialIdentification', aim(page.getByRole('button', { name: 'Apply now' })))
+  await page.getByLabel(/Authorisation to Process Facial Information/).check()
+  await page.getByLabel(/Authorisation to Process Sensitive Personal Information/).check()
+  await page.waitForTimeout(500)
+  await profiledStep(page, cdp, 'face → vendor page', 'webview', aim(page.getByRole('button', { name: 'Start verification' })))
+  const frame = await (await page.locator('iframe.webview-frame').elementHandle())!.contentFrame()
+  await frame!.getByRole('button', { name: 'Pass' }).waitFor()
+  await page.waitForTimeout(500)
+  await frame!.getByRole('button', { name: 'Pass' }).click()
+  await page.locator('main[data-screen="basicInfo"]').waitFor({ timeout: 60_000 })
+  await fillBasicInfo(page)
+  await page.waitForTimeout(500)
+  await profiledStep(page, cdp, 'basic info → assets', 'assetInfo', aim(page.getByRole('button', { name: 'Next' })))
+  await answerAssets(page)
+  await page.waitForTimeout(500)
+  await profiledStep(page, cdp, 'assets → contacts', 'contact', aim(page.getByRole('button', { name: 'Next' })))
+  await context.close()
+}
+
+/** The bare forms as the step benchmark takes them: the first field typed into, then Next. */
+async function walkBareForms(browser: Browser, url: string) {
+  const { context, page, cdp, aim } = await profiledPage(browser)
+  await page.goto(url)
+  await page.locator('main[data-screen="form1"]').waitFor({ timeout: 30_000 })
+  await page.waitForTimeout(1_500)
+  for (let form = 1; form <= 5; form += 1) {
+    await page.getByLabel(`Question 1 of form ${form}`).fill('Li Lei')
+    await page.waitForTimeout(500)
+    await profiledStep(page, cdp, `bare form ${form} → ${form + 1}`, `form${form + 1}`, aim(page.getByRole('button', { name: 'Next' })))
+  }
+  await context.close()
+}
+
+/** The bare forms built as the page is for a profile: the bench's own build, unminified. */
+async function buildBareForms(): Promise<string> {
+  const outDir = path.resolve('artifacts/profile-bare-dist')
+  await build({
+    root: path.join(import.meta.dirname, 'bare-steps'),
+    mode: 'bench-empty',
+    configFile: path.resolve(import.meta.dirname, '../../vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, minify: false },
+  })
+  return outDir
+}
+
+const distDir = values.bare ? await buildBareForms() : path.resolve(values.dist!)
+const sandbox = await startSandbox({ port: Number(values.port), host: '127.0.0.1', db: ':memory:', distDir })
 const browser = await launchChromium()
 try {
   for (let round = 0; round < Number(values.rounds); round += 1) {
-    const phone = `1372${String(Date.now() % 10_000_000).padStart(7, '0')}`
-    const { token, user } = await loginPersona(sandbox.url, phone)
-    const context = await newPhoneContext(browser, 'en-US')
-    await context.addInitScript({ content: 'globalThis.__name = (target) => target' })
-    if (values.commits) await context.addInitScript(recordReactCommits)
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Profiler.enable')
-    await cdp.send('Profiler.setSamplingInterval', { interval: Number(values.interval) })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values['cpu-rate']) })
-    const aim = aimWith(page, cdp)
-    await page.goto(pageUrl(sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
-    await page.getByRole('button', { name: 'Start an application' }).waitFor({ timeout: 30_000 })
-    await page.waitForTimeout(1_500)
-    await profiledStep(page, cdp, 'home → loan demand', 'loanDemand', aim(page.getByRole('button', { name: 'Start an application' })))
-    await fillLoanDemand(page)
-    await page.waitForTimeout(500)
-    await profiledStep(page, cdp, 'loan demand → face', 'facialIdentification', aim(page.getByRole('button', { name: 'Apply now' })))
-    await page.getByLabel(/Authorisation to Process Facial Information/).check()
-    await page.getByLabel(/Authorisation to Process Sensitive Personal Information/).check()
-    await page.waitForTimeout(500)
-    await profiledStep(page, cdp, 'face → vendor page', 'webview', aim(page.getByRole('button', { name: 'Start verification' })))
-    const frame = await (await page.locator('iframe.webview-frame').elementHandle())!.contentFrame()
-    await frame!.getByRole('button', { name: 'Pass' }).waitFor()
-    await page.waitForTimeout(500)
-    await frame!.getByRole('button', { name: 'Pass' }).click()
-    await page.locator('main[data-screen="basicInfo"]').waitFor({ timeout: 60_000 })
-    await fillBasicInfo(page)
-    await page.waitForTimeout(500)
-    await profiledStep(page, cdp, 'basic info → assets', 'assetInfo', aim(page.getByRole('button', { name: 'Next' })))
-    await answerAssets(page)
-    await page.waitForTimeout(500)
-    await profiledStep(page, cdp, 'assets → contacts', 'contact', aim(page.getByRole('button', { name: 'Next' })))
-    await context.close()
+    if (values.bare) await walkBareForms(browser, `${sandbox.url}/`)
+    else await walkFunnel(browser, sandbox.url)
   }
 } finally {
   await browser.close()
