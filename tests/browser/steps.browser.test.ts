@@ -53,14 +53,20 @@ function countSaves() {
   }
 }
 
-test('home → loan demand: the trial leaves in the tap', { timeout: 90_000 }, async () => {
-  const { token, user } = await loginPersona(suite.sandbox.url, '13800000001')
+/** A borrower's page in English, logged in through the host's payload, with `instrument(arg)` run before the page's scripts. */
+async function borrowerPage(phone: string, instrument?: (arg: string) => void, arg?: string) {
+  const { token, user } = await loginPersona(suite.sandbox.url, phone)
   const context = await newPhoneContext(suite.browser, 'en-US')
   // tsx compiles with esbuild's keepNames, which wraps functions passed to the page in `__name`.
   await context.addInitScript({ content: 'globalThis.__name = (target) => target' })
-  await context.addInitScript(recordOrder)
+  if (instrument) await context.addInitScript(instrument, arg)
   const page = await context.newPage()
   await page.goto(pageUrl(suite.sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
+  return { context, page }
+}
+
+test('home → loan demand: the trial leaves in the tap', { timeout: 90_000 }, async () => {
+  const { context, page } = await borrowerPage('13800000001', recordOrder)
   await page.getByRole('button', { name: 'Start an application' }).waitFor({ timeout: 30_000 })
   // The router follows the machine in an effect after home's paint: on a busy machine the button can be seen first.
   await page.waitForFunction(() => location.hash === '#/pages/home/index', undefined, { timeout: 30_000 })
@@ -72,12 +78,7 @@ test('home → loan demand: the trial leaves in the tap', { timeout: 90_000 }, a
 })
 
 test('loan demand → face: the pressed button keeps the focus while its call is out, takes no second press, and is there to press again if the call fails', { timeout: 90_000 }, async () => {
-  const { token, user } = await loginPersona(suite.sandbox.url, '13711000003')
-  const context = await newPhoneContext(suite.browser, 'en-US')
-  await context.addInitScript({ content: 'globalThis.__name = (target) => target' })
-  await context.addInitScript(countSaves)
-  const page = await context.newPage()
-  await page.goto(pageUrl(suite.sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
+  const { context, page } = await borrowerPage('13711000003', countSaves)
   await page.getByRole('button', { name: 'Start an application' }).click({ timeout: 30_000 })
   await fillLoanDemand(page)
   const held: Route[] = []
@@ -121,12 +122,7 @@ function recordFirstFrame(screen: string) {
 }
 
 test("basic info → assets: the answer's frame paints the screen's top, and its other questions come a frame later", { timeout: 90_000 }, async () => {
-  const { token, user } = await loginPersona(suite.sandbox.url, '13711000002')
-  const context = await newPhoneContext(suite.browser, 'en-US')
-  await context.addInitScript({ content: 'globalThis.__name = (target) => target' })
-  await context.addInitScript(recordFirstFrame, 'assetInfo')
-  const page = await context.newPage()
-  await page.goto(pageUrl(suite.sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
+  const { context, page } = await borrowerPage('13711000002', recordFirstFrame, 'assetInfo')
   await (await walkToVendor(page)).getByRole('button', { name: 'Pass' }).click({ timeout: 30_000 })
   await fillBasicInfo(page)
   // A phone's CPU: unthrottled, a render queued before the frame often still lands after it, and the
@@ -144,10 +140,7 @@ test("basic info → assets: the answer's frame paints the screen's top, and its
 })
 
 test('vendor Pass → the result is asked as the vendor leaves, and our page never loads inside its frame', { timeout: 90_000 }, async () => {
-  const { token, user } = await loginPersona(suite.sandbox.url, '13711000001')
-  const context = await newPhoneContext(suite.browser, 'en-US')
-  const page = await context.newPage()
-  await page.goto(pageUrl(suite.sandbox.url, { lang: 'en' }, { token, userId: user.user_id, userInfo: { phone: user.phone, nick_name: user.nick_name } }))
+  const { context, page } = await borrowerPage('13711000001')
   const vendor = await walkToVendor(page)
   await vendor.getByRole('button', { name: 'Pass' }).waitFor({ timeout: 30_000 })
 
